@@ -1,0 +1,29 @@
+/** Game options that are not part of the time control itself (DESIGN §5). */
+import { Side } from './side';
+
+/** How overtime is counted aloud: `ru` (rules 12.16), `jp` (count up), `beep`, or `off`. */
+export type AnnounceProfile = 'ru' | 'jp' | 'beep' | 'off';
+/** What happens when a side's time runs out (DESIGN §5 "Expiry policy"). */
+export type ExpiryPolicy = 'stop' | 'pass' | 'continue';
+
+export interface ClockOptions {
+  announce: AnnounceProfile;
+  onExpire: ExpiryPolicy;
+  /** Whose clock the start runs (12.5: Black; White in handicap games). */
+  firstToMove: Side;
+  /** Main-time warnings at 5 min (14.3), 1 min and 10 s left. */
+  warnings: boolean;
+  /** Regulations 3.17.3: a timed 3-minute break, once, when a side first enters overtime. */
+  breakBeforeOvertime: boolean;
+}
+
+export const DEFAULT_OPTIONS: ClockOptions = {
+  announce: 'ru',
+  onExpire: 'stop',
+  firstToMove: 'black',
+  warnings: false,
+  breakBeforeOvertime: false,
+};
+
+/** Length of the break before byo-yomi (regulations 3.17.3). */
+export const BREAK_MS = 180000;
