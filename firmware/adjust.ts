@@ -1,0 +1,114 @@
+/**
+ * The arbiter's corrections (12.11, 12.14, 13.4b, 17.4, 17.5, 3.18.4, e-mail rules 6): time added or removed,
+ * periods left, moves left, the move counter, or a new control. Each is checked first; a refused one changes nothing.
+ */
+import { TimeControl } from './control';
+import { controlError, integerError, MAX_COUNT, MAX_DURATION_MS } from './control-validate';
+import { describeControl } from './control-describe';
+import { SIDES, Side } from './side';
+import { freshSideClock, SideClock } from './side-clock';
+import { AdjustEvent, ClockEffect, ClockState } from './clock-types';
+import { logTo } from './clock-effects';
+import { isRunning, withSide } from './clock-state';
+import { timeUp } from './time-up';
+
+const FIELDS = ['deltaMs', 'remainingMs', 'periodsLeft', 'movesLeft', 'moves', 'control'];
+
+function fieldsGiven(event: AdjustEvent): string[] {
+  return FIELDS.filter((field) => (event as unknown as { [key: string]: unknown })[field] !== undefined);
+}
+
+/** Why `event` cannot be applied to `state`, or undefined when it can. */
+export function adjustError(state: ClockState, event: AdjustEvent): string | undefined {
+  const given = fieldsGiven(event);
+  if (given.length !== 1) return 'give exactly one of ' + FIELDS.join(', ') + ' (got ' + (given.join(', ') || 'none') + ')';
+  const field = given[0];
+  if (event.side !== undefined && SIDES.indexOf(event.side) < 0) return 'side: must be "black" or "white"';
+  if (field === 'control') return controlError(event.control, 'control');
+  if (event.side === undefined) return 'side: required to adjust ' + field;
+  const system = state.controls[event.side].system;
+  let error: string | undefined;
+  if (field === 'deltaMs') {
+    const delta = event.deltaMs as number;
+    error = integerError(Math.abs(delta), 0, MAX_DURATION_MS);
+    if (error === undefined && delta === 0) error = 'must not be 0';
+  } else if (field === 'remainingMs') {
+    error = integerError(event.remainingMs, 0, MAX_DURATION_MS);
+  } else if (field === 'periodsLeft') {
+    if (system !== 'byoyomi') return 'periodsLeft: ' + event.side + ' plays ' + system + ', not byoyomi';
+    error = integerError(event.periodsLeft, 1, MAX_COUNT);
+  } else if (field === 'movesLeft') {
+    if (system !== 'canadian') return 'movesLeft: ' + event.side + ' plays ' + system + ', not canadian';
+    error = integerError(event.movesLeft, 1, MAX_COUNT);
+  } else {
+    error = integerError(event.moves, 0, 100000);
+  }
+  return error === undefined ? undefined : field + ': ' + error;
+}
+
+/** Gives a flagged side its clock back once the arbiter gives it something to play with (12.11). */
+function unflagged(clock: SideClock): SideClock {
+  if (clock.flaggedAtMs === null) return clock;
+  const periodsLeft = clock.periodsLeft === 0 ? 1 : clock.periodsLeft;
+  return Object.assign({}, clock, { flaggedAtMs: null, overdueMs: 0, periodsLeft: periodsLeft });
+}
+
+function signed(ms: number): string {
+  return (ms > 0 ? '+' : '') + ms + ' ms';
+}
+
+/** The side's clock after one correction, and the words for the log. */
+function corrected(state: ClockState, side: Side, event: AdjustEvent): { clock: SideClock; text: string } {
+  const clock = state.sides[side];
+  const control = state.controls[side];
+  if (event.deltaMs !== undefined || event.remainingMs !== undefined) {
+    const left = event.deltaMs !== undefined ? clock.remainingMs + event.deltaMs : (event.remainingMs as number);
+    const next = Object.assign({}, clock, { remainingMs: Math.max(0, left) });
+    const what = event.deltaMs !== undefined ? 'time ' + signed(event.deltaMs) : 'time set';
+    return { clock: next.remainingMs > 0 ? unflagged(next) : next, text: what + ', ' + next.remainingMs + ' ms left' };
+  }
+  if (event.periodsLeft !== undefined && control.system === 'byoyomi') {
+    const next = unflagged(Object.assign({}, clock, { periodsLeft: event.periodsLeft }));
+    if (next.phase === 'overtime' && next.remainingMs === 0) next.remainingMs = control.periodMs;
+    return { clock: next, text: 'periods left ' + event.periodsLeft };
+  }
+  if (event.movesLeft !== undefined) {
+    return { clock: Object.assign({}, clock, { movesLeft: event.movesLeft }), text: 'moves left ' + event.movesLeft };
+  }
+  return { clock: Object.assign({}, clock, { moves: event.moves as number }), text: 'move counter ' + event.moves };
+}
+
+function newControl(state: ClockState, sides: Side[], control: TimeControl): ClockState {
+  let next = Object.assign({}, state, { controls: { black: state.controls.black, white: state.controls.white } });
+  for (let i = 0; i < sides.length; i++) {
+    next.controls[sides[i]] = JSON.parse(JSON.stringify(control));
+    next = withSide(next, sides[i], freshSideClock(control, state.sides[sides[i]]));
+  }
+  return next;
+}
+
+/** Applies a checked correction at `atMs`. A side left with no time is dealt with at once (overtime or flag). */
+export function applyAdjust(state: ClockState, event: AdjustEvent, atMs: number, out: ClockEffect[]): ClockState {
+  let next: ClockState;
+  const who = event.side || 'both';
+  if (event.control !== undefined) {
+    next = newControl(state, event.side ? [event.side] : SIDES, event.control);
+    logTo(out, atMs, event.side || null, 'adjust', 'arbiter adjust ' + who + ' control ' + describeControl(event.control));
+  } else {
+    const side = event.side as Side;
+    const change = corrected(state, side, event);
+    next = withSide(state, side, change.clock);
+    logTo(out, atMs, side, 'adjust', 'arbiter adjust ' + who + ' ' + change.text);
+  }
+  if (next.status === 'over' && next.sides.black.flaggedAtMs === null && next.sides.white.flaggedAtMs === null) {
+    next.status = 'paused'; // the arbiter gave the flagged side time: the game can resume
+  }
+  // The running side's zero is reached by the core's catch-up right after this; a side not running meets it now.
+  for (let i = 0; i < SIDES.length; i++) {
+    const side = SIDES[i];
+    while (!isRunning(next, side) && next.sides[side].flaggedAtMs === null && next.sides[side].remainingMs === 0 && next.sides[side].graceMs === 0) {
+      next = timeUp(next, side, atMs, out);
+    }
+  }
+  return next;
+}

@@ -1,0 +1,152 @@
+/**
+ * The clock core: `step(state, event, nowMs) -> { state, effects }`. Pure: it never reads a clock, schedules
+ * anything or touches hardware. The running side's time is its snapshot at `sinceMs` run forward to `nowMs`,
+ * boundary by boundary (boundaries.ts), so every count, period change and flag happens at its exact instant
+ * however late the caller is, and nothing is decremented per tick.
+ */
+import { GameControl } from './control';
+import { parseGameControl } from './control-validate';
+import { ClockOptions, DEFAULT_OPTIONS } from './options';
+import { otherSide, Side } from './side';
+import { chargedBy, freshSideClock, runFor } from './side-clock';
+import { Boundary, nextBoundary } from './boundaries';
+import { afterMove } from './moves';
+import { ClockEffect, ClockEvent, ClockState, StepResult } from './clock-types';
+import { announce, logTo } from './clock-effects';
+import { beginTurn, withSide } from './clock-state';
+import { announceOvertime, timeUp } from './time-up';
+import { adjustError, applyAdjust } from './adjust';
+
+/** A clock ready to start. Throws on an impossible control (the message names the field). */
+export function createClock(control: GameControl, options?: Partial<ClockOptions>): ClockState {
+  const controls = parseGameControl(control);
+  return {
+    controls: controls,
+    options: Object.assign({}, DEFAULT_OPTIONS, options || {}),
+    status: 'ready',
+    toMove: (options && options.firstToMove) || DEFAULT_OPTIONS.firstToMove,
+    sinceMs: 0,
+    turnUsedMs: 0,
+    atMs: 0,
+    sides: { black: freshSideClock(controls.black), white: freshSideClock(controls.white) },
+    flags: [],
+  };
+}
+
+/** Takes the running side's snapshot at `atMs` (no boundary may lie before it). Hourglass hands the time over. */
+function settle(state: ClockState, atMs: number): ClockState {
+  const elapsed = atMs - state.sinceMs;
+  if (state.status !== 'running' || elapsed <= 0) return state;
+  const side = state.toMove;
+  const runner = state.sides[side];
+  let next = withSide(state, side, runFor(runner, elapsed));
+  const opponent = next.sides[otherSide(side)];
+  if (state.controls[side].system === 'hourglass' && opponent.flaggedAtMs === null) {
+    const gained = Object.assign({}, opponent, { remainingMs: opponent.remainingMs + chargedBy(runner, elapsed) });
+    next = withSide(next, otherSide(side), gained);
+  }
+  return Object.assign(next, { sinceMs: atMs, turnUsedMs: state.turnUsedMs + elapsed });
+}
+
+function reachBoundary(state: ClockState, side: Side, boundary: Boundary, atMs: number, out: ClockEffect[]): ClockState {
+  switch (boundary.kind) {
+    case 'count':
+      announce(out, atMs, side, boundary.text, 'count');
+      return state;
+    case 'warning':
+      announce(out, atMs, side, boundary.text, 'warning');
+      return withSide(state, side, Object.assign({}, state.sides[side], { warned: state.sides[side].warned | boundary.bit }));
+    case 'breakEnd':
+      announceOvertime(state, side, atMs, out);
+      return state;
+    default:
+      return timeUp(state, side, atMs, out);
+  }
+}
+
+/** Runs the clock from its snapshot to `nowMs`, stopping at every boundary due at or before it, in order. */
+function catchUp(state: ClockState, nowMs: number, out: ClockEffect[]): ClockState {
+  let s = state;
+  while (s.status === 'running') {
+    const side = s.toMove;
+    const boundary = nextBoundary(s.sides[side], s.controls[side], s.options);
+    if (boundary === null || s.sinceMs + boundary.offsetMs > nowMs) break;
+    const atMs = s.sinceMs + boundary.offsetMs;
+    s = reachBoundary(settle(s, atMs), side, boundary, atMs, out);
+  }
+  s = settle(s, nowMs);
+  return s.atMs === nowMs ? s : Object.assign({}, s, { atMs: nowMs });
+}
+
+function ignored(state: ClockState, side: Side | null, atMs: number, text: string, out: ClockEffect[]): ClockState {
+  logTo(out, atMs, side, 'ignored', text);
+  return state;
+}
+
+function start(state: ClockState, by: Side | null, atMs: number, out: ClockEffect[]): ClockState {
+  const first = state.options.firstToMove;
+  logTo(out, atMs, by, 'start', (by || 'arbiter') + ' start: ' + first + ' to move');
+  return beginTurn(state, first, atMs);
+}
+
+function press(state: ClockState, side: Side, atMs: number, out: ClockEffect[]): ClockState {
+  if (state.status === 'ready') {
+    if (side !== state.options.firstToMove) return start(state, side, atMs, out);
+    return ignored(state, side, atMs, side + ' press ignored: ' + otherSide(side) + ' starts the clock', out);
+  }
+  if (state.status !== 'running') return ignored(state, side, atMs, side + ' press ignored: clock ' + state.status, out);
+  if (side !== state.toMove) return ignored(state, side, atMs, side + ' press ignored: not ' + side + "'s turn", out);
+  const mover = afterMove(state.sides[side], state.controls[side], state.turnUsedMs);
+  logTo(out, atMs, side, 'move', side + ' move ' + mover.moves + ' (' + state.turnUsedMs + ' ms)');
+  return beginTurn(withSide(state, side, mover), otherSide(side), atMs);
+}
+
+function pause(state: ClockState, by: Side | null, atMs: number, out: ClockEffect[]): ClockState {
+  if (state.status !== 'running') return ignored(state, by, atMs, (by || 'arbiter') + ' pause ignored: clock ' + state.status, out);
+  logTo(out, atMs, by, 'pause', (by || 'arbiter') + ' pause: ' + state.toMove + ' to move');
+  return Object.assign({}, state, { status: 'paused' });
+}
+
+function resume(state: ClockState, atMs: number, out: ClockEffect[]): ClockState {
+  if (state.status !== 'paused') return ignored(state, null, atMs, 'arbiter resume ignored: clock ' + state.status, out);
+  logTo(out, atMs, null, 'resume', 'arbiter resume: ' + state.toMove + ' to move');
+  return Object.assign({}, state, { status: 'running', sinceMs: atMs });
+}
+
+function apply(state: ClockState, event: ClockEvent, atMs: number, out: ClockEffect[]): ClockState {
+  switch (event.type) {
+    case 'start':
+      if (state.status !== 'ready') return ignored(state, null, atMs, 'arbiter start ignored: clock ' + state.status, out);
+      return start(state, null, atMs, out);
+    case 'press':
+      return press(state, event.side, atMs, out);
+    case 'pause':
+      return pause(state, event.side || null, atMs, out);
+    case 'resume':
+      return resume(state, atMs, out);
+    case 'adjust': {
+      const error = adjustError(state, event);
+      if (error !== undefined) {
+        logTo(out, atMs, event.side || null, 'refused', 'arbiter adjust refused: ' + error);
+        return state;
+      }
+      return applyAdjust(state, event, atMs, out);
+    }
+    default:
+      return state;
+  }
+}
+
+/**
+ * The one entry point. Everything due at or before `nowMs` happens first, in order (so a press at the very instant
+ * the time runs out is too late), then the event; then anything the event made due at once (an adjustment to zero).
+ */
+export function step(state: ClockState, event: ClockEvent, nowMs: number): StepResult {
+  const out: ClockEffect[] = [];
+  const now = Math.max(nowMs, state.atMs);
+  let s = catchUp(state, now, out);
+  s = apply(s, event, now, out);
+  s = catchUp(s, now, out);
+  return { state: s, effects: out };
+}
+

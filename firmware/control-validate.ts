@@ -1,0 +1,200 @@
+/**
+ * Checks that a time control is possible before a clock is built from it. Input comes from the menu, from Storage
+ * and from simulator scripts, so it is `unknown` here; a bad field gets one line that names it, e.g.
+ * `control.black.periods: must be a positive integer (got 0)`.
+ *
+ * Decisions (DESIGN §5 is silent on them):
+ * - `mainMs` may be 0 for `byoyomi` and `canadian` only: "no main time, straight into byo-yomi" is a real control.
+ *   Every other system would flag at once, so there it must be > 0.
+ * - `stages[0].ms` must be > 0; later stages may add 0 ms ("40 moves in 2 h, then the rest in what is left").
+ *   Every stage's `moves` is a positive integer (the last stage repeats, so it needs a length too).
+ * - Fischer `capMs`, when set, must be at least `mainMs`: a cap below the starting time could only take time away.
+ * - Sanity bounds: every duration at most 400 days, periods and moves at most 1000, at most 10 stages.
+ * - Unknown fields are refused (a typo such as `periodMS` must not silently leave a default in place).
+ * - Errors are plain `Error`s (Espruino cannot subclass `Error`).
+ */
+import { PerSide } from './side';
+import { Stage, TimeControl } from './control';
+
+const DAY_MS = 86400000;
+export const MAX_DURATION_MS = 400 * DAY_MS;
+export const MAX_COUNT = 1000;
+export const MAX_STAGES = 10;
+
+/** The known systems, in the order messages list them. */
+export const TIME_SYSTEMS: string[] = ['absolute', 'byoyomi', 'canadian', 'fischer', 'bronstein', 'delay', 'hourglass', 'stages'];
+
+/** The fields each system allows besides `system`, in checking order. */
+const FIELDS: { [system: string]: string[] } = {
+  absolute: ['mainMs'],
+  byoyomi: ['mainMs', 'periods', 'periodMs'],
+  canadian: ['mainMs', 'moves', 'periodMs'],
+  fischer: ['mainMs', 'incrementMs', 'capMs'],
+  bronstein: ['mainMs', 'delayMs'],
+  delay: ['mainMs', 'delayMs'],
+  hourglass: ['mainMs'],
+  stages: ['stages'],
+};
+
+const STAGE_FIELDS = ['moves', 'ms'];
+
+function isObject(value: unknown): value is { [key: string]: unknown } {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function has(value: object, key: string): boolean {
+  return Object.prototype.hasOwnProperty.call(value, key);
+}
+
+/** A bad value as one short line: `5`, `"foo"`, `null`, `an object`. Never throws, whatever the input. */
+function rendered(value: unknown): string {
+  if (typeof value === 'string') {
+    const text = JSON.stringify(value);
+    return text.length > 40 ? text.substring(0, 37) + '..."' : text;
+  }
+  if (typeof value === 'number' || typeof value === 'boolean' || value === null) return String(value);
+  if (Array.isArray(value)) return 'an array';
+  return typeof value === 'object' ? 'an object' : 'a ' + typeof value;
+}
+
+/** The parenthesis of a message: `missing` or `got …`. */
+function shown(value: unknown): string {
+  return value === undefined ? 'missing' : 'got ' + rendered(value);
+}
+
+/** A field name as it goes into a path: plain names as they are, odd ones (spaces, newlines) quoted. */
+function fieldName(key: string): string {
+  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(key) ? key : rendered(key);
+}
+
+/**
+ * The message part after `path: ` for an integer outside [min, max], or undefined. Also used for arbiter
+ * adjustments (adjust.ts). A bound of MAX_DURATION_MS reads "(400 days)". NaN fails `x === x`; Infinity fails the
+ * bound after passing Math.floor.
+ */
+export function integerError(value: unknown, min: number, max: number): string | undefined {
+  const isInteger = typeof value === 'number' && value === value && Math.floor(value) === value;
+  if (!isInteger || (value as number) < min) {
+    const kind = min > 0 ? 'a positive integer' : 'a non-negative integer';
+    return 'must be ' + kind + ' (' + shown(value) + ')';
+  }
+  if ((value as number) > max) {
+    const bound = max === MAX_DURATION_MS ? MAX_DURATION_MS + ' (400 days)' : String(max);
+    return 'must be at most ' + bound + ' (' + shown(value) + ')';
+  }
+  return undefined;
+}
+
+/** Lists own fields not in `known`, or undefined when there are none. */
+function unknownFieldsError(value: { [key: string]: unknown }, known: string[], path: string, what: string): string | undefined {
+  const unknown: string[] = [];
+  for (const key of Object.keys(value)) {
+    if (known.indexOf(key) < 0) unknown.push(fieldName(key));
+  }
+  if (unknown.length === 0) return undefined;
+  const list = '(known: ' + known.join(', ') + ')';
+  if (unknown.length === 1) return path + '.' + unknown[0] + ': unknown field for ' + what + ' ' + list;
+  return path + ': unknown fields ' + unknown.join(', ') + ' for ' + what + ' ' + list;
+}
+
+function stageError(stage: unknown, index: number, path: string): string | undefined {
+  const stagePath = path + '[' + index + ']';
+  if (!isObject(stage)) return stagePath + ': must be an object with moves and ms (' + shown(stage) + ')';
+  const unknown = unknownFieldsError(stage, STAGE_FIELDS, stagePath, 'a stage');
+  if (unknown) return unknown;
+  const moves = integerError(stage.moves, 1, MAX_COUNT);
+  if (moves) return stagePath + '.moves: ' + moves;
+  // Only the first stage must bring time: later ones may add nothing.
+  const ms = integerError(stage.ms, index === 0 ? 1 : 0, MAX_DURATION_MS);
+  if (ms) return stagePath + '.ms: ' + ms;
+  return undefined;
+}
+
+function stagesError(stages: unknown, path: string): string | undefined {
+  if (!Array.isArray(stages) || stages.length === 0) return path + ': must be a non-empty array of stages (' + shown(stages) + ')';
+  if (stages.length > MAX_STAGES) return path + ': must have at most ' + MAX_STAGES + ' stages (got ' + stages.length + ')';
+  for (let i = 0; i < stages.length; i++) {
+    const error = stageError(stages[i], i, path);
+    if (error) return error;
+  }
+  return undefined;
+}
+
+/** The rule for one field of a known system; `system` decides whether main time may be zero. */
+function fieldError(system: string, field: string, value: unknown, path: string): string | undefined {
+  if (field === 'stages') return stagesError(value, path);
+  // An optional cap is simply absent; `undefined` counts as absent so spread-built objects pass.
+  if (field === 'capMs' && value === undefined) return undefined;
+  let min = 1;
+  if (field === 'mainMs' && (system === 'byoyomi' || system === 'canadian')) min = 0;
+  if (field === 'incrementMs' || field === 'delayMs') min = 0;
+  const max = field === 'periods' || field === 'moves' ? MAX_COUNT : MAX_DURATION_MS;
+  const error = integerError(value, min, max);
+  return error ? path + ': ' + error : undefined;
+}
+
+/** One line naming the first impossible field of a single time control, or undefined when it is valid. */
+export function controlError(value: unknown, path: string): string | undefined {
+  if (!isObject(value)) return path + ': must be a time control object (' + shown(value) + ')';
+  const system = value.system;
+  const known = '(known: ' + TIME_SYSTEMS.join(', ') + ')';
+  if (system === undefined) return path + '.system: missing ' + known;
+  if (typeof system !== 'string') return path + '.system: must be one of ' + TIME_SYSTEMS.join(', ') + ' (' + shown(system) + ')';
+  if (!has(FIELDS, system)) return path + '.system: unknown time system ' + rendered(system) + ' ' + known;
+  const fields = FIELDS[system];
+  const unknown = unknownFieldsError(value, ['system'].concat(fields), path, system);
+  if (unknown) return unknown;
+  for (const field of fields) {
+    const error = fieldError(system, field, value[field], path + '.' + field);
+    if (error) return error;
+  }
+  if (system === 'fischer' && value.capMs !== undefined && (value.capMs as number) < (value.mainMs as number)) {
+    return path + '.capMs: must be at least mainMs (got ' + value.capMs + ' < ' + value.mainMs + ')';
+  }
+  return undefined;
+}
+
+/**
+ * Like controlError, for a game's control: one control for both sides, or `{ black, white }` (time odds).
+ * An object with `system` is a single control; one with `black` or `white` is per side.
+ */
+export function gameControlError(value: unknown, path?: string): string | undefined {
+  const at = path === undefined ? 'control' : path;
+  if (!isObject(value) || has(value, 'system') || !(has(value, 'black') || has(value, 'white'))) {
+    return controlError(value, at);
+  }
+  const unknown = unknownFieldsError(value, ['black', 'white'], at, 'a per-side control');
+  if (unknown) return unknown;
+  return controlError(value.black, at + '.black') || controlError(value.white, at + '.white');
+}
+
+/** A fresh copy holding only the known fields, so callers never share (or later mutate) the input. */
+function copyControl(c: TimeControl): TimeControl {
+  if (c.system === 'stages') {
+    const stages: Stage[] = [];
+    for (const stage of c.stages) stages.push({ moves: stage.moves, ms: stage.ms });
+    return { system: 'stages', stages: stages };
+  }
+  const copy: { [key: string]: unknown } = { system: c.system };
+  const source = c as unknown as { [key: string]: unknown };
+  for (const field of FIELDS[c.system]) {
+    if (source[field] !== undefined) copy[field] = source[field];
+  }
+  return copy as unknown as TimeControl;
+}
+
+/** Validates and returns a copy of one control; throws `Error(message)` when it is impossible. */
+export function parseControl(value: unknown, path?: string): TimeControl {
+  const error = controlError(value, path === undefined ? 'control' : path);
+  if (error) throw new Error(error);
+  return copyControl(value as TimeControl);
+}
+
+/** Validates a game's control and gives each side its own copy; throws `Error(message)` when it is impossible. */
+export function parseGameControl(value: unknown, path?: string): PerSide<TimeControl> {
+  const error = gameControlError(value, path);
+  if (error) throw new Error(error);
+  const v = value as { [key: string]: unknown };
+  if (has(v, 'system')) return { black: copyControl(v as unknown as TimeControl), white: copyControl(v as unknown as TimeControl) };
+  return { black: copyControl(v.black as TimeControl), white: copyControl(v.white as TimeControl) };
+}

@@ -1,0 +1,29 @@
+/**
+ * How finely a time is shown: whole seconds, tenths in the last 10 s (issue 4's formats). Displays round up, as
+ * digital chess clocks do: 5:00 for the whole first second of a 5-minute control, 0:00 only when nothing is left.
+ * The core's `nextDeadline` and the renderers share this, so the clock wakes exactly when the display changes.
+ */
+export const TENTHS_BELOW_MS = 10000;
+
+export function displayUnitMs(leftMs: number): number {
+  return leftMs <= TENTHS_BELOW_MS ? 100 : 1000;
+}
+
+/** The time left as shown: rounded up to the display unit. */
+export function shownMs(leftMs: number): number {
+  const unit = displayUnitMs(leftMs);
+  return Math.ceil(leftMs / unit) * unit;
+}
+
+/** How long, counting down from `leftMs`, until the shown value changes. */
+export function msUntilShownChange(leftMs: number): number {
+  if (leftMs <= 0) return Infinity;
+  const unit = displayUnitMs(leftMs);
+  return ((leftMs - 1) % unit) + 1;
+}
+
+/** How long, counting up from `leftMs` (hourglass gives the waiting side time), until the shown value changes. */
+export function msUntilShownRise(leftMs: number): number {
+  const unit = displayUnitMs(leftMs);
+  return Math.ceil(leftMs / unit) * unit - leftMs + 1;
+}

@@ -1,0 +1,74 @@
+/**
+ * One side's clock as a snapshot: what is left at one instant. The running side's snapshot is taken at
+ * `ClockState.sinceMs`; its time now is derived by `runFor`, never decremented per tick.
+ */
+import { TimeControl } from './control';
+
+export type Phase = 'main' | 'overtime';
+
+export interface SideClock {
+  phase: Phase;
+  /** Main time left in the main phase; time left in the current period in overtime. */
+  remainingMs: number;
+  /** Time that runs before `remainingMs` does: this turn's simple delay, or the break before byo-yomi. */
+  graceMs: number;
+  /** `graceMs` is the break before byo-yomi (3.17.3), not a delay. */
+  inBreak: boolean;
+  breakTaken: boolean;
+  /** Byo-yomi: periods left, counting the current one. Otherwise null. */
+  periodsLeft: number | null;
+  /** Canadian: moves still to make in the current period. Otherwise null. */
+  movesLeft: number | null;
+  /** Completed moves (the press that starts the game is not a move). */
+  moves: number;
+  flaggedAtMs: number | null;
+  /** Running time since the flag fell (onExpire "continue": the flagged clock counts up). */
+  overdueMs: number;
+  /** Main-time warnings already given, one bit each (they are given once per game). */
+  warned: number;
+}
+
+/** Byo-yomi and Canadian have an overtime phase after main time; the other systems end at main time. */
+export function hasOvertime(control: TimeControl): boolean {
+  return control.system === 'byoyomi' || control.system === 'canadian';
+}
+
+/** The time a side starts with under `control`; `moves` and the once-per-game facts carry over when given. */
+export function freshSideClock(control: TimeControl, carried?: SideClock): SideClock {
+  const mainMs = control.system === 'stages' ? control.stages[0].ms : control.mainMs;
+  return {
+    phase: 'main',
+    remainingMs: mainMs,
+    graceMs: 0,
+    inBreak: false,
+    breakTaken: carried ? carried.breakTaken : false,
+    periodsLeft: control.system === 'byoyomi' ? control.periods : null,
+    movesLeft: control.system === 'canadian' ? control.moves : null,
+    moves: carried ? carried.moves : 0,
+    flaggedAtMs: null,
+    overdueMs: 0,
+    warned: carried ? carried.warned : 0,
+  };
+}
+
+/**
+ * The side after running `elapsedMs` with no boundary inside (the caller stops at every boundary, see
+ * boundaries.ts): grace runs first, then the remaining time; a flagged clock only counts its overdue time.
+ */
+export function runFor(side: SideClock, elapsedMs: number): SideClock {
+  if (elapsedMs <= 0) return side;
+  if (side.flaggedAtMs !== null) return Object.assign({}, side, { overdueMs: side.overdueMs + elapsedMs });
+  const fromGrace = Math.min(side.graceMs, elapsedMs);
+  const graceMs = side.graceMs - fromGrace;
+  return Object.assign({}, side, {
+    graceMs: graceMs,
+    inBreak: side.inBreak && graceMs > 0,
+    remainingMs: Math.max(0, side.remainingMs - (elapsedMs - fromGrace)),
+  });
+}
+
+/** The part of `elapsedMs` that came off `remainingMs` (what hourglass hands to the opponent). */
+export function chargedBy(side: SideClock, elapsedMs: number): number {
+  if (side.flaggedAtMs !== null) return 0;
+  return Math.min(side.remainingMs, Math.max(0, elapsedMs - side.graceMs));
+}

@@ -1,0 +1,135 @@
+/**
+ * Reads a scenario file of DESIGN §6 into checked data. Every rejection is one line naming the place, e.g.
+ * `events[3].atMs: 100 comes before the previous event (200); events must be in time order`.
+ */
+import { GameControl } from '../firmware/control';
+import { gameControlError, integerError, MAX_DURATION_MS } from '../firmware/control-validate';
+import { ClockEvent } from '../firmware/clock-types';
+import { ClockOptions } from '../firmware/options';
+
+export class ScenarioError extends Error {}
+
+export interface ScenarioEvent {
+  atMs: number;
+  event: ClockEvent;
+}
+
+export interface Scenario {
+  control: GameControl;
+  options: Partial<ClockOptions>;
+  events: ScenarioEvent[];
+  untilMs: number;
+}
+
+type Json = { [key: string]: unknown };
+
+/** Fields that only describe a scenario for people. */
+const COMMENT_KEYS = ['name', 'description', 'comment'];
+const TOP_KEYS = ['control', 'options', 'events', 'untilMs'];
+
+const OPTION_VALUES: { [key: string]: unknown[] } = {
+  announce: ['ru', 'jp', 'beep', 'off'],
+  onExpire: ['stop', 'pass', 'continue'],
+  firstToMove: ['black', 'white'],
+  warnings: [true, false],
+  breakBeforeOvertime: [true, false],
+};
+
+/** Each event type and the fields it may carry besides `atMs` and `type`. */
+const EVENT_FIELDS: { [type: string]: string[] } = {
+  start: [],
+  press: ['side'],
+  pause: ['side'],
+  resume: [],
+  adjust: ['side', 'deltaMs', 'remainingMs', 'periodsLeft', 'movesLeft', 'moves', 'control'],
+};
+
+function fail(message: string): never {
+  throw new ScenarioError(message);
+}
+
+function isObject(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function show(value: unknown): string {
+  const text = JSON.stringify(value);
+  return text === undefined ? String(value) : text.length > 40 ? text.slice(0, 37) + '...' : text;
+}
+
+function checkKeys(value: Json, allowed: string[], path: string): void {
+  for (const key of Object.keys(value)) {
+    if (allowed.indexOf(key) < 0) fail(path + (path ? '.' : '') + key + ': unknown field (known: ' + allowed.join(', ') + ')');
+  }
+}
+
+function checkOptions(value: unknown): Partial<ClockOptions> {
+  if (value === undefined) return {};
+  if (!isObject(value)) fail('options: must be an object');
+  checkKeys(value, Object.keys(OPTION_VALUES), 'options');
+  for (const key of Object.keys(value)) {
+    if (OPTION_VALUES[key].indexOf(value[key]) < 0) {
+      fail('options.' + key + ': must be one of ' + OPTION_VALUES[key].map(show).join(', ') + ' (got ' + show(value[key]) + ')');
+    }
+  }
+  return value as Partial<ClockOptions>;
+}
+
+function checkSide(value: unknown, path: string, required: boolean): void {
+  if (value === undefined && !required) return;
+  if (value !== 'black' && value !== 'white') fail(path + ': must be "black" or "white" (got ' + show(value) + ')');
+}
+
+function checkEvent(value: unknown, index: number, previousMs: number): ScenarioEvent {
+  const path = 'events[' + index + ']';
+  if (!isObject(value)) fail(path + ': must be an object with atMs and type');
+  const fields = EVENT_FIELDS[value.type as string];
+  if (typeof value.type !== 'string' || fields === undefined) {
+    fail(path + '.type: unknown event type ' + show(value.type) + ' (known: ' + Object.keys(EVENT_FIELDS).join(', ') + ')');
+  }
+  checkKeys(value, ['atMs', 'type'].concat(fields), path);
+  const atError = integerError(value.atMs, 0, MAX_DURATION_MS);
+  if (atError) fail(path + '.atMs: ' + atError);
+  const atMs = value.atMs as number;
+  if (atMs < previousMs) fail(path + '.atMs: ' + atMs + ' comes before the previous event (' + previousMs + '); events must be in time order');
+  if (fields.indexOf('side') >= 0) checkSide(value.side, path + '.side', value.type === 'press');
+  const event = Object.assign({}, value) as Json;
+  delete event.atMs;
+  return { atMs: atMs, event: event as unknown as ClockEvent };
+}
+
+/** Checks a parsed scenario; throws ScenarioError with one line on the first problem. */
+export function checkScenario(value: unknown): Scenario {
+  if (!isObject(value)) fail('scenario: must be a JSON object with control and events');
+  checkKeys(value, TOP_KEYS.concat(COMMENT_KEYS), '');
+  if (value.control === undefined) fail('control: missing');
+  const controlError = gameControlError(value.control, 'control');
+  if (controlError) fail(controlError);
+  const options = checkOptions(value.options);
+  const rawEvents = value.events === undefined ? [] : value.events;
+  if (!Array.isArray(rawEvents)) fail('events: must be an array');
+  const events: ScenarioEvent[] = [];
+  for (let i = 0; i < rawEvents.length; i++) {
+    events.push(checkEvent(rawEvents[i], i, i > 0 ? events[i - 1].atMs : 0));
+  }
+  const lastMs = events.length > 0 ? events[events.length - 1].atMs : 0;
+  let untilMs = lastMs;
+  if (value.untilMs !== undefined) {
+    const untilError = integerError(value.untilMs, 0, MAX_DURATION_MS);
+    if (untilError) fail('untilMs: ' + untilError);
+    untilMs = value.untilMs as number;
+    if (untilMs < lastMs) fail('untilMs: ' + untilMs + ' comes before the last event (' + lastMs + ')');
+  }
+  return { control: value.control as GameControl, options: options, events: events, untilMs: untilMs };
+}
+
+/** Parses scenario text (JSON). */
+export function parseScenario(text: string): Scenario {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (e) {
+    fail('scenario is not valid JSON: ' + (e as Error).message);
+  }
+  return checkScenario(value);
+}
