@@ -36,9 +36,12 @@ export function hasOvertime(control: TimeControl): boolean {
 /** The time a side starts with under `control`; `moves` and the once-per-game facts carry over when given. */
 export function freshSideClock(control: TimeControl, carried?: SideClock): SideClock {
   const mainMs = control.system === 'stages' ? control.stages[0].ms : control.mainMs;
+  // No main time ("straight into byo-yomi"): the side starts in its first period, with nothing to announce.
+  const periodMs = control.system === 'byoyomi' || control.system === 'canadian' ? control.periodMs : 0;
+  const straightToOvertime = mainMs === 0 && periodMs > 0;
   return {
-    phase: 'main',
-    remainingMs: mainMs,
+    phase: straightToOvertime ? 'overtime' : 'main',
+    remainingMs: straightToOvertime ? periodMs : mainMs,
     graceMs: 0,
     inBreak: false,
     breakTaken: carried ? carried.breakTaken : false,
