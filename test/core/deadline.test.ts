@@ -1,0 +1,70 @@
+import { createClock, step } from '../../firmware/clock';
+import { ClockEvent, ClockState } from '../../firmware/clock-types';
+import { nextDeadline, view } from '../../firmware/view';
+
+function play(state: ClockState, events: [number, ClockEvent][]): ClockState {
+  return events.reduce((s, [atMs, event]) => step(s, event, atMs).state, state);
+}
+
+describe('nextDeadline: the clock wakes only when something changes', () => {
+  const byoyomi = createClock({ system: 'byoyomi', mainMs: 20000, periods: 2, periodMs: 30000 });
+  const started = play(byoyomi, [[1000, { type: 'start' }]]);
+
+  test('nothing runs while ready, paused or over', () => {
+    expect(nextDeadline(byoyomi, 0)).toBeNull();
+    expect(nextDeadline(play(started, [[5000, { type: 'pause' }]]), 6000)).toBeNull();
+  });
+  test('in main time, once a second, on the display boundary', () => {
+    expect(nextDeadline(started, 1000)).toBe(2000);
+    expect(nextDeadline(started, 1250)).toBe(2000);
+  });
+  test('in the last 10 s, every tenth', () => {
+    expect(nextDeadline(started, 11000)).toBe(11100);
+    expect(nextDeadline(started, 11050)).toBe(11100);
+  });
+  test('a count is a deadline of its own, at its exact instant', () => {
+    // Main time ends at 21000; the period's "15" falls at 21000 + 15000.
+    expect(nextDeadline(started, 35500)).toBe(36000);
+    // jp counts up from the period's start: with a 30.5 s period "10" is said at 20.5 s left, between two
+    // display seconds (21 and 20), so the count itself is the deadline.
+    const jp = createClock({ system: 'byoyomi', mainMs: 0, periods: 1, periodMs: 30500 }, { announce: 'jp' });
+    const s = play(jp, [[0, { type: 'start' }]]);
+    expect(nextDeadline(s, 9800)).toBe(10000);
+    expect(step(s, { type: 'tick' }, 10000).effects).toContainEqual(
+      { type: 'announce', atMs: 10000, side: 'black', text: '10', kind: 'count' });
+  });
+  test('the deadline is always after now', () => {
+    for (let t = 1000; t < 90000; t += 333) {
+      const d = nextDeadline(started, t);
+      if (d !== null) expect(d).toBeGreaterThan(t);
+    }
+  });
+});
+
+describe('view: what the display shows, derived at any instant', () => {
+  const clock = createClock({ system: 'absolute', mainMs: 60000 });
+  const running = play(clock, [[0, { type: 'start' }], [10000, { type: 'press', side: 'black' }]]);
+
+  test('the running side is derived from the turn start, not decremented', () => {
+    const v = view(running, 25000);
+    expect(v.running).toBe('white');
+    expect(v.sides.white.remainingMs).toBe(45000);
+    expect(v.sides.black.remainingMs).toBe(50000);
+  });
+  test('view does not change the state it is given', () => {
+    const before = JSON.stringify(running);
+    view(running, 70000);
+    nextDeadline(running, 70000);
+    expect(JSON.stringify(running)).toBe(before);
+  });
+  test('a flag that fell between two looks is seen with its exact instant', () => {
+    const v = view(running, 99999);
+    expect(v.status).toBe('over');
+    expect(v.sides.white.flaggedAtMs).toBe(70000);
+    expect(v.flags).toEqual([{ side: 'white', atMs: 70000 }]);
+  });
+  test('the core never goes back in time: an earlier instant is read as the latest one', () => {
+    const later = step(running, { type: 'tick' }, 30000).state;
+    expect(view(later, 20000).sides.white.remainingMs).toBe(40000);
+  });
+});
