@@ -3,7 +3,7 @@
  * periods left, moves left, the move counter, or a new control. Each is checked first; a refused one changes nothing.
  */
 import { TimeControl } from './control';
-import { controlError, integerError, MAX_COUNT, MAX_DURATION_MS } from './control-validate';
+import { controlError, integerError, MAX_COUNT, MAX_DURATION_MS, parseControl } from './control-validate';
 import { describeControl } from './control-describe';
 import { SIDES, Side } from './side';
 import { freshSideClock, SideClock } from './side-clock';
@@ -29,9 +29,9 @@ export function adjustError(state: ClockState, event: AdjustEvent): string | und
   const system = state.controls[event.side].system;
   let error: string | undefined;
   if (field === 'deltaMs') {
-    const delta = event.deltaMs as number;
-    error = integerError(Math.abs(delta), 0, MAX_DURATION_MS);
-    if (error === undefined && delta === 0) error = 'must not be 0';
+    // Either sign: the magnitude is checked like any duration, and a correction of nothing is a mistake.
+    const delta = event.deltaMs;
+    error = typeof delta === 'number' ? integerError(Math.abs(delta), 1, MAX_DURATION_MS) : 'must be an integer number of ms';
   } else if (field === 'remainingMs') {
     error = integerError(event.remainingMs, 0, MAX_DURATION_MS);
   } else if (field === 'periodsLeft') {
@@ -81,7 +81,7 @@ function corrected(state: ClockState, side: Side, event: AdjustEvent): { clock: 
 function newControl(state: ClockState, sides: Side[], control: TimeControl): ClockState {
   let next = Object.assign({}, state, { controls: { black: state.controls.black, white: state.controls.white } });
   for (let i = 0; i < sides.length; i++) {
-    next.controls[sides[i]] = JSON.parse(JSON.stringify(control));
+    next.controls[sides[i]] = parseControl(control); // each side its own copy
     next = withSide(next, sides[i], freshSideClock(control, state.sides[sides[i]]));
   }
   return next;

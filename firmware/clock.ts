@@ -20,11 +20,12 @@ import { adjustError, applyAdjust } from './adjust';
 /** A clock ready to start. Throws on an impossible control (the message names the field). */
 export function createClock(control: GameControl, options?: Partial<ClockOptions>): ClockState {
   const controls = parseGameControl(control);
+  const chosen: ClockOptions = Object.assign({}, DEFAULT_OPTIONS, options || {});
   return {
     controls: controls,
-    options: Object.assign({}, DEFAULT_OPTIONS, options || {}),
+    options: chosen,
     status: 'ready',
-    toMove: (options && options.firstToMove) || DEFAULT_OPTIONS.firstToMove,
+    toMove: chosen.firstToMove,
     sinceMs: 0,
     turnUsedMs: 0,
     atMs: 0,
