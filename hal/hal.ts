@@ -1,0 +1,116 @@
+/**
+ * The hardware the firmware needs, as a few narrow interfaces named by intent (DESIGN §3 rule 7). The runtime gets
+ * them as one object; the Espruino drivers (hal/espruino/) and the simulator's host each provide one.
+ * Times are integer milliseconds on one monotonic clock, converted once at this boundary.
+ */
+
+/** Integer milliseconds from one monotonic source (never set during a game). */
+export interface MonotonicClock {
+  nowMs(): number;
+}
+
+/** The runtime's single one-shot timer, set at an absolute instant of the monotonic clock. */
+export interface Timer {
+  /** Fires `onFire` once at or after `atMs` (late is allowed; early is not); replaces any pending timer. */
+  start(atMs: number, onFire: () => void): void;
+  stop(): void;
+}
+
+export type ButtonName = 'left' | 'right';
+
+/** One button edge, stamped with the instant the pin changed (not when the handler ran). */
+export interface ButtonEdge {
+  button: ButtonName;
+  down: boolean;
+  atMs: number;
+}
+
+export interface Buttons {
+  /** Debounced edges of both buttons, in order. */
+  onEdge(handler: (edge: ButtonEdge) => void): void;
+}
+
+/** A character LCD (HD44780 16×2): the driver writes only the cells that changed. */
+export interface CharacterDisplay {
+  kind: 'character';
+  columns: number;
+  rows: number;
+  /** Up to 8 custom glyphs (codes 0–7), each 8 rows of 5 bits, top row first. */
+  defineGlyph(code: number, rows: number[]): void;
+  /** The whole screen, one string per row, each exactly `columns` characters. */
+  show(lines: string[]): void;
+}
+
+/** The subset of Espruino's `Graphics` that the layouts draw with; the simulator implements the same subset. */
+export interface Canvas {
+  getWidth(): number;
+  getHeight(): number;
+  clear(): void;
+  setColor(color: number): void;
+  fillRect(x1: number, y1: number, x2: number, y2: number): void;
+  drawRect(x1: number, y1: number, x2: number, y2: number): void;
+  /** A bitmap font (Espruino's `setFontCustom`): columns of `height` bits, `widths` one char code per glyph. */
+  setFontCustom(bitmap: string, firstChar: number, widths: string, height: number): void;
+  drawString(text: string, x: number, y: number): void;
+  stringWidth(text: string): number;
+}
+
+/** A pixel display (SSD1306 128×64): draw on `canvas`, then `flip` sends the frame. */
+export interface GraphicsDisplay {
+  kind: 'graphics';
+  canvas: Canvas;
+  flip(): void;
+}
+
+export type Display = CharacterDisplay | GraphicsDisplay;
+
+/** One tone of a buzzer pattern; `hz` 0 is a rest. */
+export interface Tone {
+  hz: number;
+  ms: number;
+}
+
+export interface Buzzer {
+  /** Plays the pattern without blocking (a new pattern replaces the one playing); `volume` 0–1. */
+  play(tones: Tone[], volume: number): void;
+  stop(): void;
+}
+
+/** The battery-backed real-time clock: wall time for the log and for how long the power was off. */
+export interface RealTimeClock {
+  /** Milliseconds since 1970 UTC, or undefined when the clock lost its time (oscillator stopped, no battery). */
+  readWallMs(): number | undefined;
+  writeWallMs(wallMs: number): void;
+}
+
+/** Named records in flash (Espruino `Storage`): settings and the game journal. */
+export interface KeyValueStorage {
+  read(name: string): string | undefined;
+  /** Replaces the record; false when it could not be written (flash full). */
+  write(name: string, data: string): boolean;
+  /** Adds to the end of a record that only grows (the journal); false when it could not be written. */
+  append(name: string, data: string): boolean;
+  erase(name: string): void;
+}
+
+export interface Battery {
+  /** Charge left, 0–100, estimated from the cell voltage. */
+  percent(): number;
+}
+
+export interface Watchdog {
+  kick(): void;
+}
+
+/** Everything the runtime gets from its host. Optional parts are absent on boards that lack them. */
+export interface Hal {
+  clock: MonotonicClock;
+  timer: Timer;
+  buttons: Buttons;
+  display: Display;
+  buzzer: Buzzer;
+  storage: KeyValueStorage;
+  rtc?: RealTimeClock;
+  battery?: Battery;
+  watchdog?: Watchdog;
+}
