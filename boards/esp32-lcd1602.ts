@@ -1,0 +1,17 @@
+/** ESP32 DevKitC, HD44780 16×2 LCD behind a PCF8574 I²C backpack, DS3231 RTC, passive piezo, two buttons. */
+import { Board } from './board';
+
+const board: Board = {
+  name: 'esp32-lcd1602',
+  description: 'ESP32 DevKitC + 16x2 LCD (PCF8574 I2C backpack) + DS3231 + piezo',
+  i2c: { scl: 'D22', sda: 'D21', bitrate: 100000 },
+  buttons: { left: 'D32', right: 'D33', activeLow: true, debounceMs: 20 },
+  // Backpacks come at 0x27 (PCF8574) or 0x3F (PCF8574A); change here if yours answers at the other.
+  display: { kind: 'hd44780-pcf8574', address: 0x27, columns: 16, rows: 2 },
+  buzzer: { pin: 'D23' },
+  rtc: { kind: 'ds3231', address: 0x68 },
+  battery: { pin: 'D35', dividerRatio: 2, emptyVolts: 3.3, fullVolts: 4.2 },
+  watchdogMs: 5000,
+};
+
+export default board;
