@@ -10,11 +10,11 @@ const USAGE = 'usage: npm run sim -- --script FILE.json   (or --script - to read
 function scriptPath(args: string[]): string {
   const at = args.indexOf('--script');
   if (at >= 0) {
-    if (at + 1 >= args.length) throw new Error('--script needs a file name (or - for stdin)\n' + USAGE);
+    if (at + 1 >= args.length) throw new Error('--script needs a file name (or - for stdin); ' + USAGE);
     return args[at + 1];
   }
   if (args.length === 0 && !process.stdin.isTTY) return '-';
-  throw new Error(args.length === 0 ? USAGE : 'unknown arguments: ' + args.join(' ') + '\n' + USAGE);
+  throw new Error(args.length === 0 ? USAGE : 'unknown arguments: ' + args.join(' ') + '; ' + USAGE);
 }
 
 function readScript(path: string): string {
@@ -33,7 +33,7 @@ function main(args: string[]): number {
     return 0;
   } catch (e) {
     const message = e instanceof Error ? e.message : String(e);
-    process.stderr.write('goclock sim: ' + message.split('\n')[0] + '\n');
+    process.stderr.write('goclock sim: ' + message.replace(/\s*\n\s*/g, ' ') + '\n');
     return 1;
   }
 }
