@@ -27,3 +27,32 @@ export const DEFAULT_OPTIONS: ClockOptions = {
 
 /** Length of the break before byo-yomi (regulations 3.17.3). */
 export const BREAK_MS = 180000;
+
+/** The values each option may take. */
+export const OPTION_CHOICES: { [name: string]: unknown[] } = {
+  announce: ['ru', 'jp', 'beep', 'off'],
+  onExpire: ['stop', 'pass', 'continue'],
+  firstToMove: ['black', 'white'],
+  warnings: [true, false],
+  breakBeforeOvertime: [true, false],
+};
+
+function shown(value: unknown): string {
+  const text = JSON.stringify(value);
+  return text === undefined ? String(value) : text;
+}
+
+/** One line naming the first impossible option of a (partial) options object, or undefined when all are possible. */
+export function optionsError(value: unknown, path: string): string | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return path + ': must be an object';
+  const names = Object.keys(value);
+  for (let i = 0; i < names.length; i++) {
+    const choices = OPTION_CHOICES[names[i]];
+    const given = (value as { [name: string]: unknown })[names[i]];
+    if (choices === undefined) return path + '.' + names[i] + ': unknown option (known: ' + Object.keys(OPTION_CHOICES).join(', ') + ')';
+    if (choices.indexOf(given) < 0) {
+      return path + '.' + names[i] + ': must be one of ' + choices.map(shown).join(', ') + ' (got ' + shown(given) + ')';
+    }
+  }
+  return undefined;
+}

@@ -5,7 +5,7 @@
 import { GameControl } from '../firmware/control';
 import { gameControlError, integerError, MAX_DURATION_MS } from '../firmware/control-validate';
 import { ClockEvent } from '../firmware/clock-types';
-import { ClockOptions } from '../firmware/options';
+import { ClockOptions, optionsError } from '../firmware/options';
 
 export class ScenarioError extends Error {}
 
@@ -26,14 +26,6 @@ type Json = { [key: string]: unknown };
 /** Fields that only describe a scenario for people. */
 const COMMENT_KEYS = ['name', 'description', 'comment'];
 const TOP_KEYS = ['control', 'options', 'events', 'untilMs'];
-
-const OPTION_VALUES: { [key: string]: unknown[] } = {
-  announce: ['ru', 'jp', 'beep', 'off'],
-  onExpire: ['stop', 'pass', 'continue'],
-  firstToMove: ['black', 'white'],
-  warnings: [true, false],
-  breakBeforeOvertime: [true, false],
-};
 
 /** Each event type and the fields it may carry besides `atMs` and `type`. */
 const EVENT_FIELDS: { [type: string]: string[] } = {
@@ -65,13 +57,8 @@ function checkKeys(value: Json, allowed: string[], path: string): void {
 
 function checkOptions(value: unknown): Partial<ClockOptions> {
   if (value === undefined) return {};
-  if (!isObject(value)) fail('options: must be an object');
-  checkKeys(value, Object.keys(OPTION_VALUES), 'options');
-  for (const key of Object.keys(value)) {
-    if (OPTION_VALUES[key].indexOf(value[key]) < 0) {
-      fail('options.' + key + ': must be one of ' + OPTION_VALUES[key].map(show).join(', ') + ' (got ' + show(value[key]) + ')');
-    }
-  }
+  const error = optionsError(value, 'options');
+  if (error) fail(error);
   return value as Partial<ClockOptions>;
 }
 
