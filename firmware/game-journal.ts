@@ -1,0 +1,110 @@
+/**
+ * The game journal: what lets a clock that lost power boot into the same game. A header starts each game (its
+ * control and options); then every event the core acted on follows with its instant, plus the ticks at which a
+ * flag fell or a turn passed. Restoring replays them through the same core, so the times come back exactly as they
+ * were at the last journaled event. Records are JSON lines in the checksummed append-only journal (journal.ts).
+ */
+import { TimeControl } from './control';
+import { ClockOptions } from './options';
+import { PerSide } from './side';
+import { ClockEffect, ClockEvent, ClockState } from './clock-types';
+import { createClock, step } from './clock';
+import { appendRecord, clearJournal, readRecords } from './journal';
+import { KeyValueStorage } from '../hal/hal';
+
+export const JOURNAL_RECORD = 'gcjrnl';
+const FORMAT = 1;
+
+const EVENT_TYPES = ['start', 'press', 'pause', 'resume', 'adjust', 'tick'];
+
+/** Starts a new game's journal (the previous game's is dropped). */
+export function journalNewGame(storage: KeyValueStorage, control: PerSide<TimeControl>, options: ClockOptions, wallMs?: number): boolean {
+  clearJournal(storage, JOURNAL_RECORD);
+  return appendRecord(storage, JOURNAL_RECORD, JSON.stringify({ v: FORMAT, control: control, options: options, w: wallMs }));
+}
+
+/** Whether an event and what it did are worth journaling: anything the core acted on, and flags or passes. */
+export function worthJournaling(event: ClockEvent, effects: ClockEffect[]): boolean {
+  for (let i = 0; i < effects.length; i++) {
+    const e = effects[i];
+    if (event.type === 'tick' ? e.type === 'flag' || e.type === 'pass' : e.type === 'log' && e.entry.kind !== 'ignored' && e.entry.kind !== 'refused') {
+      return true;
+    }
+  }
+  return false;
+}
+
+export function journalEvent(storage: KeyValueStorage, atMs: number, event: ClockEvent, wallMs?: number): boolean {
+  return appendRecord(storage, JOURNAL_RECORD, JSON.stringify({ t: atMs, e: event, w: wallMs }));
+}
+
+export interface RestoredGame {
+  /** The game as it was at the last journaled event, paused if it was running. */
+  state: ClockState;
+  /** The instant of the last journaled event, on the game's own time line. */
+  atMs: number;
+  /** Wall time of the last record, when the board had a valid RTC then. */
+  wallMs?: number;
+  /** Effects of the pause that restoring added (its log line), for the runtime to journal and show. */
+  effects: ClockEffect[];
+  /** Damaged lines that were skipped. */
+  skipped: number;
+}
+
+export interface RestoreResult {
+  game?: RestoredGame;
+  /** Why the journal could not be used (a corrupt or foreign journal); undefined when there was simply none. */
+  problem?: string;
+}
+
+function isEventRecord(value: unknown): value is { t: number; e: ClockEvent; w?: number } {
+  const v = value as { t?: unknown; e?: { type?: unknown } };
+  return typeof v === 'object' && v !== null && typeof v.t === 'number' && typeof v.e === 'object' && v.e !== null &&
+    EVENT_TYPES.indexOf(v.e.type as string) >= 0;
+}
+
+export function restoreGame(storage: KeyValueStorage): RestoreResult {
+  const read = readRecords(storage, JOURNAL_RECORD);
+  let parsed: unknown[] = [];
+  let skipped = read.skipped;
+  for (let i = 0; i < read.records.length; i++) {
+    try {
+      parsed.push(JSON.parse(read.records[i]));
+    } catch (e) {
+      skipped++;
+    }
+  }
+  let header = -1;
+  for (let i = parsed.length - 1; i >= 0 && header < 0; i--) {
+    const v = parsed[i] as { v?: unknown };
+    if (typeof v === 'object' && v !== null && v.v !== undefined) header = i;
+  }
+  if (header < 0) return parsed.length > 0 || skipped > 0 ? { problem: 'journal has no game; ignored' } : {};
+  const head = parsed[header] as { v: unknown; control: unknown; options: unknown; w?: number };
+  if (head.v !== FORMAT) return { problem: 'journal is from another firmware; ignored' };
+  try {
+    let state = createClock(head.control as PerSide<TimeControl>, head.options as ClockOptions);
+    let atMs = 0;
+    let wallMs = head.w;
+    parsed = parsed.slice(header + 1);
+    for (let i = 0; i < parsed.length; i++) {
+      const record = parsed[i];
+      if (!isEventRecord(record) || record.t < atMs) {
+        skipped++;
+        continue;
+      }
+      state = step(state, record.e, record.t).state;
+      atMs = record.t;
+      if (record.w !== undefined) wallMs = record.w;
+    }
+    let effects: ClockEffect[] = [];
+    if (state.status === 'running') {
+      const paused = step(state, { type: 'pause' }, atMs);
+      state = paused.state;
+      effects = paused.effects;
+    }
+    return { game: { state: state, atMs: atMs, wallMs: wallMs, effects: effects, skipped: skipped } };
+  } catch (e) {
+    return { problem: 'journal does not replay (' + (e as Error).message + '); ignored' };
+  }
+}

@@ -1,0 +1,81 @@
+/**
+ * What the clock remembers between games: the last control and options, which button is Black's, and the sound.
+ * Kept in Storage as JSON and checked on the way in: corrupt or foreign data falls back to the defaults with a
+ * message, and nothing crashes.
+ */
+import { TimeControl } from './control';
+import { gameControlError, parseGameControl } from './control-validate';
+import { ClockOptions, DEFAULT_OPTIONS, optionsError } from './options';
+import { PerSide, Side } from './side';
+import { KeyValueStorage } from '../hal/hal';
+
+export interface Settings {
+  control: PerSide<TimeControl>;
+  options: ClockOptions;
+  /** The side whose button is on the left (12.4: the arbiter decides where the clock stands). */
+  leftSide: Side;
+  sound: boolean;
+  /** Buzzer volume, 0–1. */
+  volume: number;
+}
+
+export const SETTINGS_RECORD = 'gcsettings';
+
+/** A sensible first control: 60 min + 5×30 s, the commonest tournament control. */
+export function defaultSettings(): Settings {
+  const control: TimeControl = { system: 'byoyomi', mainMs: 3600000, periods: 5, periodMs: 30000 };
+  return {
+    control: parseGameControl(control),
+    options: Object.assign({}, DEFAULT_OPTIONS),
+    leftSide: 'black',
+    sound: true,
+    volume: 0.5,
+  };
+}
+
+/** One line naming what is wrong with stored settings, or undefined when they can be used. */
+export function settingsError(value: unknown): string | undefined {
+  if (typeof value !== 'object' || value === null) return 'settings: not an object';
+  const v = value as { [key: string]: unknown };
+  const control = gameControlError(v.control, 'settings.control');
+  if (control) return control;
+  const options = optionsError(v.options, 'settings.options');
+  if (options) return options;
+  if (v.leftSide !== 'black' && v.leftSide !== 'white') return 'settings.leftSide: must be "black" or "white"';
+  if (typeof v.sound !== 'boolean') return 'settings.sound: must be true or false';
+  if (typeof v.volume !== 'number' || !(v.volume >= 0 && v.volume <= 1)) return 'settings.volume: must be between 0 and 1';
+  return undefined;
+}
+
+export interface LoadedSettings {
+  settings: Settings;
+  /** Why the defaults were used instead of what was stored; undefined when stored settings were read. */
+  problem?: string;
+}
+
+export function loadSettings(storage: KeyValueStorage): LoadedSettings {
+  const text = storage.read(SETTINGS_RECORD);
+  if (text === undefined) return { settings: defaultSettings() };
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (e) {
+    return { settings: defaultSettings(), problem: 'settings unreadable, defaults used' };
+  }
+  const error = settingsError(value);
+  if (error !== undefined) return { settings: defaultSettings(), problem: error + '; defaults used' };
+  const v = value as Settings;
+  return {
+    settings: {
+      control: parseGameControl(v.control),
+      options: Object.assign({}, DEFAULT_OPTIONS, v.options),
+      leftSide: v.leftSide,
+      sound: v.sound,
+      volume: v.volume,
+    },
+  };
+}
+
+export function saveSettings(storage: KeyValueStorage, settings: Settings): boolean {
+  return storage.write(SETTINGS_RECORD, JSON.stringify(settings));
+}

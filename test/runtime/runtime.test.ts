@@ -1,0 +1,171 @@
+import { createClock, step } from '../../firmware/clock';
+import { ClockEffect, ClockEvent } from '../../firmware/clock-types';
+import { view } from '../../firmware/view';
+import { startRuntime } from '../../firmware/runtime';
+import { saveSettings, defaultSettings, SETTINGS_RECORD } from '../../firmware/settings';
+import { JOURNAL_RECORD } from '../../firmware/game-journal';
+import { parseGameControl } from '../../firmware/control-validate';
+import { createVirtualHal, MemoryStorage, TimerPolicy } from '../../sim/virtual-hal';
+
+const BYOYOMI = { system: 'byoyomi' as const, mainMs: 10000, periods: 2, periodMs: 5000 };
+const MINUTE = { system: 'absolute' as const, mainMs: 60000 };
+
+function storageWith(control: object, leftSide: 'black' | 'white' = 'black'): MemoryStorage {
+  const storage = new MemoryStorage();
+  const settings = defaultSettings();
+  settings.control = parseGameControl(control);
+  settings.leftSide = leftSide;
+  saveSettings(storage, settings);
+  return storage;
+}
+
+/** A deterministic "random" lateness: up to 500 ms late, every seventh wake-up lost. */
+function unreliable(): TimerPolicy {
+  let n = 0;
+  return {
+    lateByMs: (atMs) => (atMs * 7919) % 501,
+    missed: () => ++n % 7 === 0,
+  };
+}
+
+/** Presses at these instants (left, right, left …), then time runs on to `untilMs`. */
+function playOnDevice(policy: TimerPolicy | undefined, presses: number[], untilMs: number, control: object = BYOYOMI) {
+  const hal = createVirtualHal({ policy: policy, storage: storageWith(control) });
+  const runtime = startRuntime(hal);
+  const said: ClockEffect[] = [];
+  runtime.onEffects((effects) => effects.forEach((e) => e.type !== 'log' && said.push(e)));
+  presses.forEach((atMs, i) => {
+    hal.advanceTo(atMs);
+    hal.edge(i % 2 === 0 ? 'right' : 'left', true); // white starts black's clock, then they alternate
+    hal.advanceTo(atMs + 30);
+    hal.edge(i % 2 === 0 ? 'right' : 'left', false);
+  });
+  hal.advanceTo(untilMs);
+  return { hal, runtime, said, final: view(runtime.state(), untilMs) };
+}
+
+function playInCore(presses: number[], untilMs: number) {
+  let state = createClock(BYOYOMI);
+  const said: ClockEffect[] = [];
+  const feed = (event: ClockEvent, atMs: number) => {
+    const r = step(state, event, atMs);
+    state = r.state;
+    r.effects.forEach((e) => e.type !== 'log' && said.push(e));
+  };
+  presses.forEach((atMs, i) => feed({ type: 'press', side: i % 2 === 0 ? 'white' : 'black' }, atMs));
+  feed({ type: 'tick' }, untilMs);
+  return { said, final: view(state, untilMs) };
+}
+
+describe('the runtime on a virtual clock', () => {
+  const presses = [1000, 4000, 9000, 21000, 23500, 30000];
+
+  test('late and missed timers change nobody\'s time, no count and no flag instant', () => {
+    const truth = playInCore(presses, 60000);
+    const device = playOnDevice(unreliable(), presses, 60000);
+    expect(device.final).toEqual(truth.final);
+    expect(device.said).toEqual(truth.said);
+    expect(truth.said.some((e) => e.type === 'flag')).toBe(true);
+  });
+
+  test('on-time timers give the same game too', () => {
+    const device = playOnDevice(undefined, presses, 60000);
+    expect(device.final).toEqual(playInCore(presses, 60000).final);
+  });
+
+  test('exactly one timer, set only while something runs', () => {
+    const hal = createVirtualHal({ storage: storageWith(MINUTE) });
+    const runtime = startRuntime(hal);
+    expect(hal.pendingTimerMs()).toBeNull(); // ready: nothing will change by itself
+    hal.edge('right', true);
+    expect(hal.pendingTimerMs()).toBe(1000); // black's display changes in a second
+    runtime.feed({ type: 'pause' }, runtime.nowMs());
+    expect(hal.pendingTimerMs()).toBeNull();
+  });
+
+  test('wakes about once a second in main time, ten times a second in the last 10 s', () => {
+    const { hal } = playOnDevice(undefined, [0], 5000, MINUTE);
+    expect(hal.wakeUps).toBe(5);
+    const late = playOnDevice(undefined, [0], 52000, MINUTE);
+    // 50 wake-ups for the first 50 s, then tenths from 10 s left: 20 in the next 2 s.
+    expect(late.hal.wakeUps).toBe(70);
+  });
+
+  test('the display shows each side on its button\'s half, the running side marked', () => {
+    const { hal } = playOnDevice(undefined, [0], 2500, MINUTE);
+    expect(hal.display.lines).toEqual(['*   0:58    1:00', 'B #0    W #0    ']);
+  });
+
+  test('the left button is White\'s when the clock stands the other way round', () => {
+    const hal = createVirtualHal({ storage: storageWith(BYOYOMI, 'white') });
+    const runtime = startRuntime(hal);
+    hal.edge('left', true); // White's button starts Black's clock
+    expect(runtime.view().running).toBe('black');
+  });
+
+  test('a watchdog is kicked even while nothing runs', () => {
+    const hal = createVirtualHal({ storage: storageWith(BYOYOMI), watchdog: true });
+    startRuntime(hal, { watchdogMs: 4000 });
+    hal.advanceTo(60000);
+    expect(hal.kicks).toBeGreaterThanOrEqual(30); // at least every 2 s
+  });
+
+  test('sound follows the setting', () => {
+    const storage = storageWith(BYOYOMI);
+    const quiet = defaultSettings();
+    quiet.control = parseGameControl(BYOYOMI);
+    quiet.sound = false;
+    saveSettings(storage, quiet);
+    const hal = createVirtualHal({ storage });
+    startRuntime(hal);
+    hal.edge('right', true);
+    hal.advanceTo(30000);
+    expect(hal.tones).toEqual([]);
+  });
+});
+
+describe('settings and the journal at boot', () => {
+  test('corrupt settings fall back to the defaults with a message', () => {
+    const storage = new MemoryStorage();
+    storage.write(SETTINGS_RECORD, '{"control": {"system": "byoyomi", "periods": 0}}');
+    const runtime = startRuntime(createVirtualHal({ storage }));
+    expect(runtime.notices[0]).toMatch(/settings\.control.*defaults used/);
+    expect(runtime.settings().control.black).toEqual({ system: 'byoyomi', mainMs: 3600000, periods: 5, periodMs: 30000 });
+  });
+
+  test('after a power cut the same game comes back, paused, with the times of the last event', () => {
+    const storage = storageWith(BYOYOMI);
+    const before = createVirtualHal({ storage });
+    const first = startRuntime(before);
+    [[500, 'right'], [3000, 'left'], [7000, 'right'], [12500, 'left']].forEach(([atMs, button]) => {
+      before.advanceTo(atMs as number);
+      before.edge(button as 'left' | 'right', true);
+    });
+    before.advanceTo(15000); // power is cut here; the last event was at 12500
+    const expected = view(first.state(), 12500);
+    const times = (sides: typeof expected.sides) =>
+      [sides.black, sides.white].map((s) => [s.phase, s.remainingMs, s.periodsLeft, s.moves, s.flaggedAtMs]);
+
+    const after = createVirtualHal({ storage }); // a new boot: monotonic time starts again at 0
+    after.advanceTo(800);
+    const second = startRuntime(after);
+    const restored = second.view();
+    expect(restored.status).toBe('paused');
+    expect(restored.toMove).toBe(expected.toMove);
+    expect(times(restored.sides)).toEqual(times(expected.sides));
+    expect(second.notices).toContain('game restored, paused');
+    after.advanceTo(60000);
+    expect(times(second.view().sides)).toEqual(times(expected.sides)); // paused: nothing runs
+    second.feed({ type: 'resume' }, second.nowMs());
+    after.advanceTo(61000);
+    expect(second.view().sides.white.remainingMs).toBe(expected.sides.white.remainingMs - 1000);
+  });
+
+  test('a corrupt journal is ignored with a message and a new game starts', () => {
+    const storage = storageWith(BYOYOMI);
+    storage.write(JOURNAL_RECORD, 'garbage\n\u0000\u00ff{"v":\n');
+    const runtime = startRuntime(createVirtualHal({ storage }));
+    expect(runtime.notices.join(' ')).toMatch(/journal/);
+    expect(runtime.view().status).toBe('ready');
+  });
+});
