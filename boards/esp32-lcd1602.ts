@@ -5,7 +5,7 @@ const board: Board = {
   name: 'esp32-lcd1602',
   description: 'ESP32 DevKitC + 16x2 LCD (PCF8574 I2C backpack) + DS3231 + piezo',
   i2c: { scl: 'D22', sda: 'D21', bitrate: 100000 },
-  buttons: { left: 'D32', right: 'D33', activeLow: true, debounceMs: 20 },
+  buttons: { left: 'D18', right: 'D19', activeLow: true, debounceMs: 20 },
   // Backpacks come at 0x27 (PCF8574) or 0x3F (PCF8574A); change here if yours answers at the other.
   display: { kind: 'hd44780-pcf8574', address: 0x27, columns: 16, rows: 2 },
   buzzer: { pin: 'D23' },

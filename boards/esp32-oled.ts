@@ -5,7 +5,7 @@ const board: Board = {
   name: 'esp32-oled',
   description: 'ESP32 DevKitC + SSD1306 128x64 OLED + DS3231 + piezo',
   i2c: { scl: 'D22', sda: 'D21', bitrate: 400000 },
-  buttons: { left: 'D32', right: 'D33', activeLow: true, debounceMs: 20 },
+  buttons: { left: 'D18', right: 'D19', activeLow: true, debounceMs: 20 },
   display: { kind: 'ssd1306', address: 0x3c, width: 128, height: 64 },
   buzzer: { pin: 'D23' },
   rtc: { kind: 'ds3231', address: 0x68 },

@@ -25,12 +25,14 @@ function padRight(text: string, width: number): string {
   return text.substring(0, width);
 }
 
-function timeText(side: SideView): string {
+/** The time a side's clock shows: time left (with any pending delay), or the overdue time of a flagged clock. */
+export function timeText(side: SideView): string {
   if (side.flaggedAtMs !== null) return side.overdueMs > 0 ? formatOverdue(side.overdueMs) : '0:00';
   return formatClock(side.remainingMs + side.graceMs);
 }
 
-function infoText(view: ClockView, side: Side, control: TimeControl): string {
+/** What comes next for a side, in a few characters: FLAG, PAUSE, READY, BREAK, periods or moves left, moves made. */
+export function infoText(view: ClockView, side: Side, control: TimeControl): string {
   const s = view.sides[side];
   if (s.flaggedAtMs !== null) return view.flags.length > 1 && view.flags[0].side === side ? 'FLAG 1' : 'FLAG';
   if (view.status === 'paused' && view.toMove === side) return 'PAUSE';

@@ -14,6 +14,7 @@ import { nextDeadline, view, ClockView } from './view';
 import { loadSettings, Settings } from './settings';
 import { journalEvent, journalNewGame, restoreGame, worthJournaling } from './game-journal';
 import { renderLcd } from './render-lcd';
+import { renderOled } from './render-oled';
 import { soundFor } from './sound';
 import { otherSide, Side } from './side';
 
@@ -86,6 +87,9 @@ export function startRuntime(hal: Hal, config?: { watchdogMs?: number }): Runtim
     const display = hal.display;
     if (display.kind === 'character') {
       display.show(renderLcd(shown, state.controls, { leftSide: settings.leftSide, columns: display.columns }));
+    } else {
+      renderOled(display.canvas, shown, state.controls, settings.leftSide);
+      display.flip();
     }
   }
 

@@ -1,0 +1,95 @@
+/**
+ * Everything the drivers need from the Espruino interpreter, as one object, and `espruinoEnv()` that collects it
+ * from the interpreter's globals. This file is the only place that reads globals (and defines one: the console
+ * board's `button`); every driver gets what it needs as a parameter, so tests pass fakes.
+ */
+import { BufferedCanvas } from './ssd1306';
+import { EspruinoStorage } from './storage';
+import { I2cBus, PinHandle, SetTimeoutFn, ClearTimeoutFn, WatchEvent, WatchOptions } from './types';
+
+/** Espruino's `I2C1`: an I²C master, set up once with its pins. */
+export interface EspruinoI2c extends I2cBus {
+  setup(options: { scl: PinHandle; sda: PinHandle; bitrate: number }): void;
+}
+
+/** Espruino's `E`, the parts the drivers use. */
+export interface EspruinoE {
+  enableWatchdog(timeoutSeconds: number, isAuto: boolean): void;
+  kickWatchdog(): void;
+  /** The standard CRC-32 of bytes (or of a string's bytes). */
+  CRC32(data: string | Uint8Array): number;
+}
+
+/** Espruino's `Graphics` class: only the array-buffer constructor is used. */
+export interface EspruinoGraphicsClass {
+  createArrayBuffer(width: number, height: number, bpp: number, options: { vertical_byte: boolean }): BufferedCanvas;
+}
+
+export interface EspruinoEnv {
+  /** Seconds since boot (float). */
+  getTime(): number;
+  setTimeout: SetTimeoutFn;
+  clearTimeout: ClearTimeoutFn;
+  setWatch(callback: (event: WatchEvent) => void, pin: PinHandle, options: WatchOptions): unknown;
+  pinMode(pin: PinHandle, mode: string): void;
+  analogWrite(pin: PinHandle, value: number, options: { freq: number }): void;
+  digitalWrite(pin: PinHandle, value: number): void;
+  /** 0–1 of the ADC's full scale. */
+  analogRead(pin: PinHandle): number;
+  I2C1: EspruinoI2c;
+  Graphics: EspruinoGraphicsClass;
+  E: EspruinoE;
+  Storage: EspruinoStorage;
+  /** Prints a line on the console. */
+  print(text: string): void;
+  /** The pin called `name` ("D22"); throws for a name the chip does not have. */
+  pin(name: string): PinHandle;
+  /** Makes `value` a global of the interpreter (the console board's `button`). */
+  defineGlobal(name: string, value: unknown): void;
+}
+
+/* The interpreter's globals, as seen from here only. */
+declare const getTime: () => number;
+declare const setWatch: (callback: (event: WatchEvent) => void, pin: PinHandle, options: WatchOptions) => unknown;
+declare const pinMode: (pin: PinHandle, mode: string) => void;
+declare const analogWrite: (pin: PinHandle, value: number, options: { freq: number }) => void;
+declare const digitalWrite: (pin: PinHandle, value: number) => void;
+declare const analogRead: (pin: PinHandle) => number;
+declare const I2C1: EspruinoI2c;
+declare const Graphics: EspruinoGraphicsClass;
+declare const E: EspruinoE;
+declare const Pin: new (name: string) => PinHandle;
+declare const print: (text: string) => void;
+declare const require: (name: string) => unknown;
+declare const global: Record<string, unknown>;
+
+/** The Espruino environment of the running interpreter. Call it on Espruino only. */
+export function espruinoEnv(): EspruinoEnv {
+  return {
+    getTime: () => getTime(),
+    setTimeout: (callback, ms) => setTimeout(callback, ms),
+    // Never pass undefined: Espruino's clearTimeout() clears every timer.
+    clearTimeout: (handle) => {
+      if (handle !== undefined) clearTimeout(handle as ReturnType<typeof setTimeout>);
+    },
+    setWatch: (callback, pin, options) => setWatch(callback, pin, options),
+    pinMode: (pin, mode) => pinMode(pin, mode),
+    analogWrite: (pin, value, options) => analogWrite(pin, value, options),
+    digitalWrite: (pin, value) => digitalWrite(pin, value),
+    analogRead: (pin) => analogRead(pin),
+    I2C1: I2C1,
+    Graphics: Graphics,
+    E: E,
+    Storage: require('Storage') as EspruinoStorage,
+    print: (text) => print(text),
+    pin: (name) => {
+      // new Pin("D22") is undefined for a name the chip does not have.
+      const pin = new Pin(name);
+      if (pin === undefined || pin === null) throw new Error('no pin ' + name);
+      return pin;
+    },
+    defineGlobal: (name, value) => {
+      global[name] = value;
+    },
+  };
+}

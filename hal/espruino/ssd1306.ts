@@ -1,0 +1,121 @@
+/**
+ * An SSD1306 128×64 OLED on I²C, as a hal `GraphicsDisplay`: the layouts draw on an Espruino `Graphics` made with
+ * `Graphics.createArrayBuffer(128, 64, 1, { vertical_byte: true })`, and `flip` sends its buffer.
+ *
+ * Protocol (SSD1306 datasheet §8.1.5, I²C): after the address, a control byte says what follows: 0x00 = a stream of
+ * command bytes, 0x40 = a stream of display RAM bytes.
+ * Init (datasheet command table and its application note for the internal charge pump):
+ *   AE display off; D5 80 clock divide / oscillator; A8 3F multiplex 64 rows; D3 00 no offset; 40 start line 0;
+ *   8D 14 charge pump on (no external VCC on these modules); 20 00 horizontal addressing; A1 column 127 → SEG0;
+ *   C8 COM scan remapped (A1 + C8 turn the image 180° from the reset orientation, as Espruino's and
+ *   Adafruit's drivers do for these modules); DA 12 alternative COM pins
+ *   (128×64 panels); 81 CF contrast; D9 F1 pre-charge; DB 20 VCOMH deselect ~0.77 Vcc (the reset value;
+ *   many libraries send 40, which the datasheet does not list); 2E no scrolling; A4 show RAM;
+ *   A6 not inverted; AF display on.
+ * Frame: in horizontal addressing mode the RAM is 8 pages of 128 columns; each byte is 8 vertical pixels, bit 0 at
+ * the top, which is exactly the `vertical_byte` layout of Espruino's Graphics. For each page, 21 00 7F (columns) and
+ * 22 p p (that page) set the window, then 0x40 and the page's 128 bytes follow in one write (the chunk size of
+ * Espruino's own SSD1306 module; one reused 129-byte buffer).
+ * With a `checksum` (Espruino's native `E.CRC32`), pages whose bytes did not change since the last flip are not
+ * sent: a clock redraw usually touches one or two pages.
+ * A bus error (no ACK) is swallowed: the next `flip` re-initialises the panel and resends every page.
+ */
+import { Canvas, GraphicsDisplay } from '../hal';
+import { I2cBus } from './types';
+
+/** A `Canvas` with its backing store, as Espruino's array-buffer `Graphics` has. */
+export interface BufferedCanvas extends Canvas {
+  buffer: ArrayBuffer;
+}
+
+export interface Ssd1306Options {
+  i2c: I2cBus;
+  /** 0x3C (or 0x3D with SA0 high). */
+  address: number;
+  canvas: BufferedCanvas;
+  width: number;
+  height: number;
+  /** Optional fast checksum of bytes (Espruino's `E.CRC32`); enables sending only the pages that changed. */
+  checksum?: (bytes: Uint8Array) => number;
+}
+
+const COMMANDS = 0x00;
+const DATA = 0x40;
+
+export function createSsd1306(options: Ssd1306Options): GraphicsDisplay {
+  const i2c = options.i2c;
+  const address = options.address;
+  const canvas = options.canvas;
+  const width = options.width;
+  const height = options.height;
+  const checksum = options.checksum;
+  const pages = height >> 3;
+  const chunk = new Uint8Array(width + 1);
+  /** Checksum of each page as last sent; undefined = unknown, send it. */
+  const sentPages: (number | undefined)[] = [];
+  let initialised = false;
+
+  function forgetPages(): void {
+    for (let page = 0; page < pages; page++) sentPages[page] = undefined;
+  }
+
+  function init(): void {
+    i2c.writeTo(address, [
+      COMMANDS,
+      0xae,
+      0xd5, 0x80,
+      0xa8, height - 1,
+      0xd3, 0x00,
+      0x40,
+      0x8d, 0x14,
+      0x20, 0x00,
+      0xa1,
+      0xc8,
+      0xda, height === 64 ? 0x12 : 0x02,
+      0x81, 0xcf,
+      0xd9, 0xf1,
+      0xdb, 0x20,
+      0x2e,
+      0xa4,
+      0xa6,
+      0xaf,
+    ]);
+    initialised = true;
+  }
+
+  function sendPage(page: number, bytes: Uint8Array): void {
+    i2c.writeTo(address, [COMMANDS, 0x21, 0, width - 1, 0x22, page, page]);
+    chunk[0] = DATA;
+    chunk.set(bytes, 1);
+    i2c.writeTo(address, chunk);
+  }
+
+  forgetPages();
+  try {
+    init();
+  } catch (error) {
+    initialised = false;
+  }
+
+  return {
+    kind: 'graphics',
+    canvas: canvas,
+    flip() {
+      try {
+        if (!initialised) {
+          forgetPages();
+          init();
+        }
+        for (let page = 0; page < pages; page++) {
+          const bytes = new Uint8Array(canvas.buffer, page * width, width);
+          const sum = checksum ? checksum(bytes) : undefined;
+          if (sum !== undefined && sum === sentPages[page]) continue;
+          sendPage(page, bytes);
+          sentPages[page] = sum;
+        }
+      } catch (error) {
+        initialised = false;
+      }
+    },
+  };
+}

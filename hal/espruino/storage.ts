@@ -1,0 +1,120 @@
+/**
+ * Named records in flash over Espruino's `require("Storage")`, as a hal `KeyValueStorage`.
+ *
+ * Espruino has two kinds of file and they must not be mixed:
+ * - `write`/`read`/`erase` use plain files (`Storage.write(name, data)` replaces the file; `Storage.read` returns a
+ *   string mapped from flash, or undefined). Names: at most 28 characters (Espruino 2v05 and later).
+ * - `append` uses a StorageFile (`Storage.open(name, "a").write(data)`), which Espruino keeps in numbered chunks
+ *   `name\x01`, `name\x02`, … so it can grow. The chunk number takes the last character of the name, so a
+ *   StorageFile name has at most 27 characters (7 before 2v05). A longer name is refused here (Espruino would cut it
+ *   and the chunks of two journals could collide). The end of a StorageFile is the first 0xFF byte (erased flash),
+ *   so data containing "\xFF" is refused too.
+ * `read` returns the plain file if there is one, else the whole StorageFile read back chunk by chunk, else
+ * undefined. `erase` removes both kinds. A record name is meant for one kind only: settings are written, the journal
+ * is appended. Every failure (flash full, a bad name, an exception from the interpreter) is `false`, never a throw.
+ * The last appended file stays open, so an append does not rescan the chunks to find the end.
+ */
+import { KeyValueStorage } from '../hal';
+
+/** Espruino's `StorageFile`, as `Storage.open` returns it. */
+export interface EspruinoStorageFile {
+  /** Appends; throws when the flash is full. */
+  write(data: string): void;
+  /** Up to `length` bytes, or undefined at the end. */
+  read(length: number): string | undefined;
+  erase(): void;
+}
+
+/** Espruino's `require("Storage")`. */
+export interface EspruinoStorage {
+  read(name: string): string | undefined;
+  write(name: string, data: string): boolean;
+  erase(name: string): void;
+  open(name: string, mode: 'r' | 'w' | 'a'): EspruinoStorageFile;
+}
+
+export interface StorageOptions {
+  storage: EspruinoStorage;
+}
+
+export const MAX_NAME_LENGTH = 28;
+export const MAX_APPEND_NAME_LENGTH = 27;
+/** How much of a StorageFile `read` asks for at a time. */
+const READ_CHUNK = 256;
+
+export function createStorage(options: StorageOptions): KeyValueStorage {
+  const storage = options.storage;
+  let openName: string | undefined = undefined;
+  let openFile: EspruinoStorageFile | undefined = undefined;
+
+  function validName(name: string, maxLength: number): boolean {
+    return name.length > 0 && name.length <= maxLength;
+  }
+
+  function readStorageFile(name: string): string | undefined {
+    if (!validName(name, MAX_APPEND_NAME_LENGTH)) return undefined;
+    const file = storage.open(name, 'r');
+    let text: string | undefined = undefined;
+    let part = file.read(READ_CHUNK);
+    while (part !== undefined && part.length > 0) {
+      text = text === undefined ? part : text + part;
+      part = file.read(READ_CHUNK);
+    }
+    return text;
+  }
+
+  function appendOnce(name: string, data: string): void {
+    if (openName !== name || openFile === undefined) {
+      openFile = storage.open(name, 'a');
+      openName = name;
+    }
+    openFile.write(data);
+  }
+
+  return {
+    read(name) {
+      if (!validName(name, MAX_NAME_LENGTH)) return undefined;
+      try {
+        const plain = storage.read(name);
+        return plain !== undefined ? plain : readStorageFile(name);
+      } catch (error) {
+        return undefined;
+      }
+    },
+    write(name, data) {
+      if (!validName(name, MAX_NAME_LENGTH)) return false;
+      try {
+        return storage.write(name, data) === true;
+      } catch (error) {
+        return false;
+      }
+    },
+    append(name, data) {
+      if (!validName(name, MAX_APPEND_NAME_LENGTH) || data.indexOf('\xff') >= 0) return false;
+      if (data.length === 0) return true;
+      try {
+        appendOnce(name, data);
+        return true;
+      } catch (error) {
+        // The cached file may be stale (erased or moved by a compaction): reopen once.
+        openFile = undefined;
+        try {
+          appendOnce(name, data);
+          return true;
+        } catch (secondError) {
+          openFile = undefined;
+          return false;
+        }
+      }
+    },
+    erase(name) {
+      if (openName === name) openFile = undefined;
+      try {
+        if (validName(name, MAX_NAME_LENGTH)) storage.erase(name);
+        if (validName(name, MAX_APPEND_NAME_LENGTH)) storage.open(name, 'r').erase();
+      } catch (error) {
+        // Nothing to erase, or the interpreter refused: the record is gone or never was.
+      }
+    },
+  };
+}

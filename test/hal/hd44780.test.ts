@@ -1,0 +1,257 @@
+import { createHd44780 } from '../../hal/espruino/hd44780';
+import { encodeLcdLine, lcdCode } from '../../hal/espruino/hd44780-charset';
+import { createPcf8574Lcd } from '../../hal/espruino/pcf8574';
+import { createFakeTimers, createRecordingBus } from './fakes';
+
+const ADDRESS = 0x27;
+const RS = 0x01;
+const RW = 0x02;
+const EN = 0x04;
+const BACKLIGHT = 0x08;
+
+function setup() {
+  const bus = createRecordingBus();
+  const timers = createFakeTimers(0);
+  const display = createHd44780({
+    bus: createPcf8574Lcd({ i2c: bus, address: ADDRESS }),
+    columns: 16,
+    rows: 2,
+    setTimeout: timers.setTimeout,
+  });
+  return { bus, timers, display };
+}
+
+function ready() {
+  const context = setup();
+  context.timers.advance(10);
+  context.bus.clear();
+  return context;
+}
+
+/** The bytes the PCF8574 must see for `values` sent as instructions (rs false) or data (rs true). */
+function transfer(values: number[], rs: boolean): number[] {
+  const control = BACKLIGHT | (rs ? RS : 0);
+  const bytes = [control];
+  for (const value of values) {
+    for (const nibble of [value & 0xf0, (value << 4) & 0xf0]) bytes.push(nibble | control | EN, nibble | control);
+  }
+  return bytes;
+}
+
+const blank = ['                ', '                '];
+
+describe('PCF8574 backpack (P0 RS, P1 RW, P2 EN, P3 backlight, P4-P7 D4-D7)', () => {
+  it('strobes every nibble with EN high then low, keeps the backlight on and RW low, sets RS before EN rises', () => {
+    const bus = createRecordingBus();
+    const lcd = createPcf8574Lcd({ i2c: bus, address: ADDRESS });
+    lcd.writeBytes([0x48, 0x69], true);
+    const bytes = bus.writes[0].bytes;
+    expect(bus.writes[0].address).toBe(ADDRESS);
+    expect(bytes).toEqual([0x09, 0x4d, 0x49, 0x8d, 0x89, 0x6d, 0x69, 0x9d, 0x99]);
+    expect(bytes[0] & EN).toBe(0);
+    for (const byte of bytes) {
+      expect(byte & BACKLIGHT).toBe(BACKLIGHT);
+      expect(byte & RW).toBe(0);
+      expect(byte & RS).toBe(RS);
+    }
+    for (let i = 1; i < bytes.length; i += 2) {
+      expect(bytes[i] & EN).toBe(EN);
+      expect(bytes[i + 1]).toBe(bytes[i] & ~EN);
+    }
+  });
+
+  it('a single nibble (the 8-bit wake-up) is one strobe with RS low', () => {
+    const bus = createRecordingBus();
+    createPcf8574Lcd({ i2c: bus, address: 0x3f }).writeNibble(0x30);
+    expect(bus.log()).toEqual(['3f: 08 3c 38']);
+  });
+
+  it('backlight off clears P3 in every byte', () => {
+    const bus = createRecordingBus();
+    createPcf8574Lcd({ i2c: bus, address: ADDRESS, backlight: false }).writeBytes([0x01], false);
+    expect(bus.writes[0].bytes).toEqual([0x00, 0x04, 0x00, 0x14, 0x10]);
+  });
+});
+
+describe('HD44780 initialisation by instruction, 4-bit (datasheet figure 24)', () => {
+  it('sends 0x3, > 4.1 ms, 0x3, > 100 µs, 0x3, 0x2, 0x28 0x08 0x01, waits for Clear, then 0x06 0x0C', () => {
+    const { bus, timers } = setup();
+    expect(bus.log()).toEqual(['27: 08 3c 38']);
+    timers.advance(4);
+    expect(bus.log()).toEqual(['27: 08 3c 38']); // still waiting: 4.1 ms are not over
+    timers.advance(1);
+    expect(bus.log()).toEqual(['27: 08 3c 38', '27: 08 3c 38']);
+    timers.advance(1);
+    expect(bus.log()).toEqual([
+      '27: 08 3c 38',
+      '27: 08 3c 38',
+      '27: 08 3c 38',
+      '27: 08 2c 28',
+      // function set 0x28 (4-bit, 2 lines, 5x8), display off 0x08, clear 0x01
+      '27: 08 2c 28 8c 88 0c 08 8c 88 0c 08 1c 18',
+    ]);
+    expect(bus.writes[4].bytes).toEqual(transfer([0x28, 0x08, 0x01], false));
+    timers.advance(1);
+    expect(bus.writes.length).toBe(5); // Clear takes 1.52 ms
+    timers.advance(1);
+    // entry mode 0x06 (increment, no shift), display on 0x0C (no cursor, no blink)
+    expect(bus.log()[5]).toBe('27: 08 0c 08 6c 68 0c 08 cc c8');
+    expect(bus.writes.length).toBe(6); // a blank screen needs no cell writes after Clear
+  });
+
+  it('a frame shown before the display is ready is written once it is', () => {
+    const { bus, timers, display } = setup();
+    display.show(['Hi', '']);
+    expect(bus.writes.length).toBe(1);
+    timers.advance(10);
+    expect(bus.writes.slice(-2).map((write) => write.bytes)).toEqual([
+      transfer([0x80], false),
+      transfer([0x48, 0x69], true),
+    ]);
+  });
+
+  it('is a 16x2 character display', () => {
+    const { display } = setup();
+    expect(display.kind).toBe('character');
+    expect(display.columns).toBe(16);
+    expect(display.rows).toBe(2);
+  });
+});
+
+describe('HD44780 writes only the cells that changed', () => {
+  it('one changed cell is one DDRAM address and one character', () => {
+    const { bus, display } = ready();
+    display.show(['B 10:00  W 10:00', '  3x30s   3x30s ']);
+    bus.clear();
+    display.show(['B 10:00  W 10:00', '  3x30s   2x30s ']);
+    expect(bus.writes.map((write) => write.bytes)).toEqual([
+      transfer([0x80 | (0x40 + 10)], false), // row 2 starts at DDRAM 0x40
+      transfer([0x32], true),
+    ]);
+    expect(bus.log()).toEqual(['27: 08 cc c8 ac a8', '27: 09 3d 39 2d 29']);
+  });
+
+  it('an unchanged frame writes nothing', () => {
+    const { bus, display } = ready();
+    display.show(['abc', 'def']);
+    bus.clear();
+    display.show(['abc', 'def']);
+    expect(bus.writes).toEqual([]);
+  });
+
+  it('each run of changed cells gets its own address', () => {
+    const { bus, display } = ready();
+    display.show(['B 10:00  W 10:00', blank[1]]);
+    bus.clear();
+    display.show(['B  9:59  W 10:00', blank[1]]);
+    expect(bus.writes.map((write) => write.bytes)).toEqual([
+      transfer([0x82], false),
+      transfer([0x20, 0x39], true),
+      transfer([0x85], false),
+      transfer([0x35, 0x39], true),
+    ]);
+  });
+
+  it('short lines are padded with spaces and long ones cut at 16 cells', () => {
+    const { bus, display } = ready();
+    display.show(['0123456789ABCDEFGHIJ', 'x']);
+    expect(bus.writes.map((write) => write.bytes)).toEqual([
+      transfer([0x80], false),
+      transfer(Array.from('0123456789ABCDEF', (c) => c.charCodeAt(0)), true),
+      transfer([0xc0], false),
+      transfer([0x78], true),
+    ]);
+  });
+
+  it('characters outside the ROM are mapped: "×" shows x, "°" the ROM degree sign, others "?"', () => {
+    const { bus, display } = ready();
+    display.show(['3×30s-20°', 'é\\~']);
+    expect(bus.writes[1].bytes).toEqual(transfer([0x33, 0x78, 0x33, 0x30, 0x73, 0x2d, 0x32, 0x30, 0xdf], true));
+    expect(bus.writes[3].bytes).toEqual(transfer([0x3f, 0x3f, 0x3f], true));
+  });
+});
+
+describe('HD44780 custom glyphs (CGRAM)', () => {
+  const hourglass = [0x1f, 0x11, 0x0a, 0x04, 0x0a, 0x11, 0x1f, 0x00];
+
+  it('defineGlyph sets the CGRAM address 0x40 | code << 3 and writes the eight rows as data', () => {
+    const { bus, display } = ready();
+    display.defineGlyph(2, hourglass);
+    expect(bus.writes.map((write) => write.bytes)).toEqual([transfer([0x50], false), transfer(hourglass, true)]);
+  });
+
+  it('only the low five bits of a row are pixels', () => {
+    const { bus, display } = ready();
+    display.defineGlyph(0, [0xff, 0xe0, 0, 0, 0, 0, 0, 0]);
+    expect(bus.writes[1].bytes).toEqual(transfer([0x1f, 0, 0, 0, 0, 0, 0, 0], true));
+  });
+
+  it('the same glyph again writes nothing; a glyph defined before init is written after it', () => {
+    const { bus, timers, display } = setup();
+    display.defineGlyph(1, hourglass);
+    timers.advance(10);
+    expect(bus.writes.slice(-2).map((write) => write.bytes)).toEqual([
+      transfer([0x48], false),
+      transfer(hourglass, true),
+    ]);
+    bus.clear();
+    display.defineGlyph(1, hourglass);
+    expect(bus.writes).toEqual([]);
+  });
+
+  it('a glyph code in a line is written as that code', () => {
+    const { bus, display } = ready();
+    display.show(['\x02B', '']);
+    expect(bus.writes[1].bytes).toEqual(transfer([0x02, 0x42], true));
+  });
+});
+
+describe('HD44780 on a failing bus', () => {
+  it('never throws, and re-initialises and rewrites the frame once the bus answers again', () => {
+    const { bus, timers, display } = ready();
+    display.show(['before', '']);
+    bus.failing = true;
+    expect(() => display.show(['during', ''])).not.toThrow();
+    expect(() => display.show(['after', ''])).not.toThrow();
+    bus.failing = false;
+    bus.clear();
+    display.show(['after', '']);
+    expect(bus.log()[0]).toBe('27: 08 3c 38'); // init again
+    timers.advance(10);
+    expect(bus.writes.slice(-2).map((write) => write.bytes)).toEqual([
+      transfer([0x80], false),
+      transfer(Array.from('after', (c) => c.charCodeAt(0)), true),
+    ]);
+  });
+});
+
+describe('LCD character set (ROM A00)', () => {
+  function cells(text: string, count = 4): number[] {
+    const out = new Uint8Array(count);
+    encodeLcdLine(text, out, 0, count);
+    return Array.from(out);
+  }
+
+  it('keeps printable ASCII except backslash and tilde (¥ and → in this ROM)', () => {
+    expect(lcdCode(0x41)).toBe(0x41);
+    expect(lcdCode(0x7d)).toBe(0x7d);
+    expect(lcdCode(0x5c)).toBe(0x3f);
+    expect(lcdCode(0x7e)).toBe(0x3f);
+  });
+
+  it('passes glyph codes 0-7, refuses other control codes', () => {
+    expect(cells('\x00\x07\x08\x1f')).toEqual([0, 7, 0x3f, 0x3f]);
+  });
+
+  it('decodes UTF-8 byte strings, as text arrives on Espruino', () => {
+    expect(cells('3\xc3\x9730')).toEqual([0x33, 0x78, 0x33, 0x30]); // 3×30
+    expect(cells('\xe2\x86\x92x')).toEqual([0x7e, 0x78, 0x20, 0x20]); // →x
+    expect(cells('\xc3x')).toEqual([0x3f, 0x78, 0x20, 0x20]); // a lone lead byte is unknown
+  });
+
+  it('maps the characters the ROM has elsewhere', () => {
+    expect(cells('µäöü')).toEqual([0xe4, 0xe1, 0xef, 0xf5]);
+    expect(cells('–—·÷')).toEqual([0x2d, 0x2d, 0xa5, 0xfd]);
+    expect(cells('♪☺é€')).toEqual([0x3f, 0x3f, 0x3f, 0x3f]);
+  });
+});
