@@ -1,0 +1,284 @@
+/**
+ * The Espruino bundle pipeline (DESIGN §4), one place for rollup.config.mjs, scripts/flash.mjs and the bundle tests.
+ * CommonJS so that Jest (ts-jest, CommonJS mode) can require it as it is; the ESM scripts import it.
+ *
+ * dist/<board>.js = rollup of the virtual entry
+ *     import board from './boards/<board>'; import { boot } from './hal/espruino/boot'; boot(board);
+ * through TypeScript (ES2015, ESNext modules) -> Babel (only the transforms Espruino needs) -> IIFE, non-strict ->
+ * terser kept ES5-safe.
+ */
+'use strict';
+
+const fs = require('fs');
+const path = require('path');
+const zlib = require('zlib');
+
+const ROOT = path.resolve(__dirname, '..');
+
+/** The Babel transforms Espruino 2v29 needs after TypeScript's ES2015 output (DESIGN §4), nothing else. */
+const BABEL_PLUGINS = [
+  '@babel/plugin-transform-destructuring',
+  '@babel/plugin-transform-parameters',
+  '@babel/plugin-transform-spread',
+  '@babel/plugin-transform-computed-properties',
+  '@babel/plugin-transform-exponentiation-operator',
+  '@babel/plugin-transform-logical-assignment-operators',
+  '@babel/plugin-transform-block-scoping',
+];
+
+/** What we promise Babel about our own code, so its output needs no Symbol/iterator helpers (DESIGN §4). */
+const BABEL_ASSUMPTIONS = {
+  iterableIsArray: true,
+  ignoreFunctionLength: true,
+  objectRestNoSymbols: true,
+  setSpreadProperties: true,
+};
+
+/**
+ * terser, kept Espruino-safe. Everything not listed is terser's default; the `unsafe*` family is off by default and
+ * stated here so nobody turns it on by accident.
+ * - ecma 5 (compress and format): terser never *introduces* syntax newer than ES5 — no arrows from functions or
+ *   methods, no shorthand properties, no `??`/`?.` from ternaries, no `**` from Math.pow. The ES2015 syntax that is
+ *   already there (classes, arrows, template literals) is kept as it is.
+ * - hoist_funs / hoist_vars false: declarations stay where the source put them (Espruino does not hoist, so the
+ *   order the checker verifies is the order the source has; terser itself never moves a declaration down).
+ * - arrows false: no method or function becomes an arrow (ecma 5 already implies it; stated for safety, since an
+ *   arrow's `arguments` and `this` differ on Espruino).
+ * - negate_iife false: the bundle stays `(function(){...})()`, the one shape the checker and Espruino expect.
+ * - toplevel / module false: nothing outside the IIFE is renamed or dropped; `module: false` also keeps terser from
+ *   assuming strict mode, as the bundle is emitted with `strict: false`.
+ * - keep_fargs true: no parameter is dropped, so `arguments` and `length` stay as written.
+ * - ascii_only: strings are bytes on ESP32 and the espruino CLI stores chars 128–255 as single bytes, so every
+ *   non-ASCII character is written as an escape; the file's bytes are exactly what lands in Storage.
+ * - comments false: nothing but code goes to flash.
+ * - passes 2: ~100 bytes smaller than 1 pass on the real bundle, for no measurable time.
+ */
+const TERSER_OPTIONS = {
+  ecma: 5,
+  module: false,
+  toplevel: false,
+  compress: {
+    ecma: 5,
+    module: false,
+    toplevel: false,
+    hoist_funs: false,
+    hoist_vars: false,
+    negate_iife: false,
+    keep_fargs: true,
+    arrows: false,
+    passes: 2,
+    unsafe: false,
+    unsafe_arrows: false,
+    unsafe_comps: false,
+    unsafe_Function: false,
+    unsafe_math: false,
+    unsafe_symbols: false,
+    unsafe_methods: false,
+    unsafe_proto: false,
+    unsafe_regexp: false,
+    unsafe_undefined: false,
+  },
+  mangle: { toplevel: false },
+  format: { ecma: 5, ascii_only: true, comments: false },
+};
+
+/**
+ * A Babel plugin that transforms nothing: it stops the build with the right advice where TypeScript's ES2015 output
+ * has a construct no plugin above may lower. Today one: a subclass with field initializers and no constructor, for
+ * which TypeScript writes `constructor() { super(...arguments); ... }`. Babel can only lower that spread by compiling
+ * the whole class (and its helpers need Reflect/Symbol), and Espruino has no spread.
+ */
+function espruinoGuardPlugin() {
+  return {
+    name: 'goclock-espruino-guard',
+    visitor: {
+      CallExpression(p) {
+        const node = p.node;
+        if (node.callee.type !== 'Super' || !node.arguments.some((a) => a.type === 'SpreadElement')) return;
+        const cls = p.findParent((q) => q.isClass());
+        const name = cls && cls.node.id ? cls.node.id.name : 'this class';
+        const synthesized = node.arguments.length === 1 && node.arguments[0].argument.name === 'arguments';
+        throw p.buildCodeFrameError(
+          synthesized
+            ? `Espruino: ${name} extends another class and has field initializers but no constructor, so ` +
+                'TypeScript writes `constructor() { super(...arguments) }` and Espruino has no spread. Give the ' +
+                'class an explicit constructor with its parameters: `constructor(a: A) { super(a); }`.'
+            : `Espruino: \`super(...)\` with a spread in ${name}; Espruino has no spread and only compiling the ` +
+                'whole class could lower it. Pass the arguments one by one.',
+        );
+      },
+    },
+  };
+}
+
+/** Board names: every boards/*.ts except the type file board.ts. */
+function boardNames(root = ROOT) {
+  return fs
+    .readdirSync(path.join(root, 'boards'))
+    .filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts') && f !== 'board.ts')
+    .map((f) => f.slice(0, -'.ts'.length))
+    .sort();
+}
+
+/** The virtual entry module of one board, as source. Paths are absolute, so the entry works from any cwd. */
+function entrySource(board, root = ROOT) {
+  const boardFile = path.join(root, 'boards', board + '.ts');
+  const bootFile = path.join(root, 'hal', 'espruino', 'boot.ts');
+  return (
+    `import board from ${JSON.stringify(boardFile)};\n` +
+    `import { boot } from ${JSON.stringify(bootFile)};\n` +
+    'boot(board);\n'
+  );
+}
+
+/** A rollup plugin that serves one virtual module `id` with the given source. */
+function virtualEntry(id, source) {
+  return {
+    name: 'goclock-entry',
+    resolveId(importee) {
+      return importee === id ? id : null;
+    },
+    load(loadId) {
+      return loadId === id ? source : null;
+    },
+  };
+}
+
+/** Sizes of one bundle: before terser, after terser (the file), and the file gzipped. */
+function sizeReport(onReport) {
+  let rawCode = '';
+  const measureRaw = {
+    name: 'goclock-size-raw',
+    renderChunk(code) {
+      rawCode = code;
+      return null;
+    },
+  };
+  const report = {
+    name: 'goclock-size',
+    generateBundle(outputOptions, bundle) {
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== 'chunk') continue;
+        const minified = Buffer.from(chunk.code);
+        onReport({
+          file: outputOptions.file || chunk.fileName,
+          rawCode,
+          rawBytes: Buffer.byteLength(rawCode),
+          modules: chunk.moduleIds.filter((id) => !id.startsWith('\0')),
+          bytes: minified.length,
+          gzipBytes: zlib.gzipSync(minified, { level: 9 }).length,
+        });
+      }
+    },
+  };
+  return { measureRaw, report };
+}
+
+/** "dist/x.js: 1234 bytes minified (5678 before terser), 456 bytes gzipped" */
+function formatSize(s) {
+  const rel = path.relative(process.cwd(), s.file);
+  const file = rel && !rel.startsWith('..') ? rel : s.file;
+  return `${file}: ${s.bytes} bytes minified (${s.rawBytes} before terser), ${s.gzipBytes} bytes gzipped`;
+}
+
+/**
+ * The rollup options (input and output together, as in a config file) for one bundle.
+ * options: root, outDir (default <root>/dist), file (default <outDir>/<name>.js), entrySource (default: the board
+ * entry of `name`; files it imports must be in the tsconfig's program), tsconfig (default <root>/tsconfig.build.json),
+ * onSize(size) (default: print one line), terserWorkers (default: terser's own choice).
+ */
+function bundleConfig(name, options = {}) {
+  const root = options.root || ROOT;
+  const outDir = options.outDir || path.join(root, 'dist');
+  const file = options.file || path.join(outDir, name + '.js');
+  const entryId = '\0goclock-entry:' + name;
+  const source = options.entrySource !== undefined ? options.entrySource : entrySource(name, root);
+  const onSize = options.onSize || ((s) => console.log(formatSize(s)));
+
+  const typescript = require('@rollup/plugin-typescript');
+  const { babel } = require('@rollup/plugin-babel');
+  const terser = require('@rollup/plugin-terser');
+  const sizes = sizeReport(onSize);
+
+  return {
+    input: entryId,
+    // A bare read of a global has no effect we want to keep: without this, tslib's unused
+    // `typeof SuppressedError === "function" && SuppressedError` stays in every bundle that uses a helper.
+    treeshake: { unknownGlobalSideEffects: false },
+    plugins: [
+      virtualEntry(entryId, source),
+      typescript({
+        tsconfig: options.tsconfig || path.join(root, 'tsconfig.build.json'),
+        filterRoot: root,
+        outputToFilesystem: false,
+        // These are the only options rollup needs in the emitted code; the rest comes from tsconfig.build.json.
+        compilerOptions: { target: 'ES2015', module: 'ESNext', noEmit: false },
+      }),
+      babel({
+        babelHelpers: 'bundled',
+        babelrc: false,
+        configFile: false,
+        extensions: ['.ts', '.js'],
+        exclude: /node_modules/,
+        plugins: [espruinoGuardPlugin].concat(BABEL_PLUGINS.map((p) => require(p))),
+        assumptions: BABEL_ASSUMPTIONS,
+      }),
+    ],
+    onwarn(warning, warn) {
+      // Type errors are the typecheck's job; still show them, once, with their location.
+      warn(warning);
+    },
+    output: {
+      file,
+      format: 'iife',
+      strict: false,
+      esModule: false,
+      freeze: false, // no Object.freeze (missing on Espruino) around namespace objects
+      generatedCode: { preset: 'es5', symbols: false, arrowFunctions: false, constBindings: false, objectShorthand: false },
+      sourcemap: 'hidden', // dist/<board>.js.map for reading Espruino's line/col; no comment is uploaded
+      plugins: [
+        sizes.measureRaw,
+        terser(
+          options.terserWorkers ? Object.assign({ maxWorkers: options.terserWorkers }, TERSER_OPTIONS) : TERSER_OPTIONS,
+        ),
+        sizes.report,
+      ],
+    },
+  };
+}
+
+/**
+ * Build one bundle with rollup's JS API (options as bundleConfig, plus onWarnings(warnings)); resolves to
+ * { file, code (the file, latin1), rawCode (before terser), rawBytes, bytes, gzipBytes, modules (source files in
+ * it), warnings }.
+ */
+async function buildBundle(name, options = {}) {
+  const { rollup } = require('rollup');
+  let size;
+  const config = bundleConfig(name, Object.assign({}, options, { onSize: (s) => (size = s) }));
+  const { output, ...input } = config;
+  const warnings = [];
+  input.onwarn = (warning) => warnings.push(warning);
+  const bundle = await rollup(input);
+  try {
+    await bundle.write(output);
+  } finally {
+    await bundle.close();
+  }
+  if (options.onSize) options.onSize(size);
+  if (options.onWarnings && warnings.length) options.onWarnings(warnings);
+  return Object.assign({ code: fs.readFileSync(output.file, 'latin1'), warnings }, size);
+}
+
+module.exports = {
+  ROOT,
+  BABEL_PLUGINS,
+  BABEL_ASSUMPTIONS,
+  TERSER_OPTIONS,
+  espruinoGuardPlugin,
+  boardNames,
+  entrySource,
+  bundleConfig,
+  buildBundle,
+  formatSize,
+};

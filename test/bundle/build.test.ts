@@ -1,0 +1,111 @@
+/**
+ * The bundles (DESIGN §4, rule 9): rollup's JS API builds dist/<board>.js for every board file, exactly as
+ * `rollup -c` does (same scripts/bundle-config.cjs), and every bundle is Espruino-safe. A fixture full of syntax
+ * Espruino lacks shows that the pipeline lowers all of it, keeping its meaning.
+ */
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import * as vm from 'vm';
+import { Built, checker, pipeline, ROOT, Size } from './scripts';
+
+jest.setTimeout(120000);
+
+const BOARDS = pipeline.boardNames();
+const built = new Map<string, Built>();
+const sizes: Size[] = [];
+let dir: string;
+
+beforeAll(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'goclock-build-'));
+  for (const board of BOARDS) {
+    built.set(board, await pipeline.buildBundle(board, { outDir: dir, terserWorkers: 1, onSize: (s) => sizes.push(s) }));
+  }
+});
+
+afterAll(() => {
+  // The record of this run's sizes (bytes of the minified file and gzipped), as `npm run build` prints them.
+  if (sizes.length) console.log(sizes.map((s) => pipeline.formatSize(s)).join('\n'));
+  if (dir) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+it('finds every board file but the Board type', () => {
+  expect(BOARDS).toEqual(expect.arrayContaining(['console', 'esp32-lcd1602', 'esp32-oled']));
+  expect(BOARDS).not.toContain('board');
+  const files = fs.readdirSync(path.join(ROOT, 'boards')).filter((f) => f.endsWith('.ts') && f !== 'board.ts');
+  expect(BOARDS).toHaveLength(files.length);
+});
+
+describe.each(BOARDS)('dist/%s.js', (board) => {
+  const bundle = () => built.get(board) as Built;
+
+  it('is written where rollup -c writes it, under the board name', () => {
+    expect(path.basename(bundle().file)).toBe(board + '.js');
+    expect(fs.readFileSync(bundle().file, 'latin1')).toBe(bundle().code);
+    expect(bundle().bytes).toBe(fs.statSync(bundle().file).size);
+  });
+
+  it('passes the Espruino checker', () => {
+    expect(checker.checkBundle(bundle().code)).toEqual([]);
+  });
+
+  it('is an IIFE (terser may unwrap it only when nothing is left to scope)', () => {
+    expect(checker.bundleShape(bundle().rawCode)).toBe('iife');
+    expect(['iife', 'script']).toContain(checker.bundleShape(bundle().code));
+  });
+
+  it('requires only Espruino built-in modules', () => {
+    for (const name of checker.requiredModules(bundle().code)) expect(checker.BUILTIN_MODULES).toContain(name);
+  });
+
+  it('is its board passed to boot(), and no other board', () => {
+    const modules = bundle().modules.map((m) => path.relative(ROOT, m).split(path.sep).join('/'));
+    expect(modules).toEqual(expect.arrayContaining([`boards/${board}.ts`, 'hal/espruino/boot.ts']));
+    expect(modules.filter((m) => /^boards\/[^/]+\.ts$/.test(m) && m !== 'boards/board.ts')).toEqual([`boards/${board}.ts`]);
+  });
+
+  it('has its size recorded', () => {
+    expect(bundle().bytes).toBeGreaterThan(0);
+    expect(bundle().gzipBytes).toBeGreaterThan(0);
+    expect(bundle().rawBytes).toBeGreaterThanOrEqual(bundle().bytes);
+  });
+});
+
+describe('the pipeline lowers what Espruino lacks', () => {
+  let fixture: Built;
+  beforeAll(async () => {
+    const entry = path.join(ROOT, 'test', 'bundle', 'fixtures', 'lowered.ts');
+    fixture = await pipeline.buildBundle('lowered', {
+      outDir: dir,
+      tsconfig: path.join(ROOT, 'test', 'bundle', 'fixtures', 'tsconfig.json'),
+      entrySource: `import { run } from ${JSON.stringify(entry)};\nprint(run());\n`,
+      terserWorkers: 1,
+    });
+  });
+
+  it('to code the checker accepts', () => {
+    expect(checker.checkBundle(fixture.code)).toEqual([]);
+    expect(checker.bundleShape(fixture.code)).toBe('iife');
+  });
+
+  it('with no ?? / ?. / ** / ... left (TypeScript lowers ?? and ?. at ES2015; Babel the rest)', () => {
+    expect(fixture.code).not.toMatch(/\?\?|\?\.[^\d]|\*\*|\.\.\./);
+  });
+
+  it('keeping its meaning', () => {
+    const printed: string[] = [];
+    vm.runInNewContext(fixture.code, { print: (s: string) => printed.push(s), console });
+    expect(printed).toEqual(['6,4,1,1,1,1 2,4 p 9 012 clock108']);
+  });
+
+  it('and stops with advice where only compiling classes could lower it', () => {
+    // A subclass with field initializers and no constructor: TypeScript writes `super(...arguments)`.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const babel = require('@babel/core') as typeof import('@babel/core');
+    const code = 'class B extends A { constructor() { super(...arguments); this.x = 1; } }';
+    const plugins = [pipeline.espruinoGuardPlugin, ...pipeline.BABEL_PLUGINS.map((p) => require(p))];
+    expect(() => babel.transformSync(code, { babelrc: false, configFile: false, plugins })).toThrow(
+      /B extends another class .* explicit constructor/,
+    );
+  });
+});
