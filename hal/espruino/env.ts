@@ -77,8 +77,9 @@ export function espruinoEnv(): EspruinoEnv {
     analogWrite: (pin, value, options) => analogWrite(pin, value, options),
     digitalWrite: (pin, value) => digitalWrite(pin, value),
     analogRead: (pin) => analogRead(pin),
-    I2C1: I2C1,
-    Graphics: Graphics,
+    // Hardware globals may be missing on a host build or an emulator (the console board): read them only if present.
+    I2C1: typeof I2C1 !== 'undefined' ? I2C1 : (undefined as unknown as EspruinoI2c),
+    Graphics: typeof Graphics !== 'undefined' ? Graphics : (undefined as unknown as EspruinoGraphicsClass),
     E: E,
     Storage: require('Storage') as EspruinoStorage,
     print: (text) => print(text),

@@ -109,3 +109,53 @@ describe('the pipeline lowers what Espruino lacks', () => {
     );
   });
 });
+
+describe('the shipped console bundle runs (smoke run on an Espruino-like host)', () => {
+  // Node is not Espruino, but the minified bundle itself must boot, print frames and take button presses through
+  // the same globals the interpreter offers the console board. Hardware globals (I2C1, Graphics, setWatch) are absent.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { createFakeTimers, createFakeEspruinoStorage } = require('../hal/fakes');
+
+  function boot(storage = createFakeEspruinoStorage()) {
+    const timers = createFakeTimers(0);
+    const printed: string[] = [];
+    const sandbox: Record<string, unknown> = {
+      getTime: () => timers.getTime(),
+      setTimeout: (fn: () => void, ms: number) => timers.setTimeout(fn, ms),
+      clearTimeout: (id: unknown) => timers.clearTimeout(id),
+      print: (text: string) => printed.push(String(text)),
+      console: { log: (text: string) => printed.push(String(text)) },
+      require: (name: string) => {
+        if (name === 'Storage') return storage;
+        throw new Error('module ' + name + ' not found');
+      },
+      E: { CRC32: () => 0, enableWatchdog: () => undefined, kickWatchdog: () => undefined },
+      Pin: function Pin(name: string) {
+        return { name };
+      },
+    };
+    sandbox.global = sandbox;
+    vm.createContext(sandbox);
+    vm.runInContext((built.get('console') as Built).code, sandbox);
+    return { timers, printed, sandbox, storage };
+  }
+
+  it('boots into a ready clock, shows frames, and a press by White starts Black\'s clock', () => {
+    const device = boot();
+    const screen = () => device.printed.join('\n');
+    expect(screen()).toMatch(/B READY/);
+    (device.sandbox.button as (name: string, down?: boolean) => void)('right', true);
+    device.timers.advance(3000);
+    expect(screen()).toMatch(/\*\s*59:57/); // the default control, 60 min, has run 3 s for Black
+  });
+
+  it('comes back after a reset with the same game, paused', () => {
+    const first = boot();
+    (first.sandbox.button as (name: string, down?: boolean) => void)('right', true);
+    first.timers.advance(5000);
+    (first.sandbox.button as (name: string, down?: boolean) => void)('left', true);
+    const second = boot(first.storage);
+    expect(second.printed.join('\n')).toMatch(/game restored, paused/);
+    expect(second.printed.join('\n')).toMatch(/59:55/);
+  });
+});
