@@ -87,6 +87,24 @@ function newControl(state: ClockState, sides: Side[], control: TimeControl): Clo
   return next;
 }
 
+/**
+ * Whether a side that is not running, left with no time by a correction, meets its zero at once: it goes into
+ * overtime or its next period, or, in a game under way, loses on time. A side that still has time coming before it
+ * must move does not: under simple delay its next turn brings the delay, in hourglass the opponent's thinking
+ * flows to it, and before the start nothing has run (it meets its zero when its clock first runs).
+ */
+function zeroToMeetNow(state: ClockState, side: Side): boolean {
+  const clock = state.sides[side];
+  if (isRunning(state, side) || clock.flaggedAtMs !== null || clock.remainingMs > 0 || clock.graceMs > 0) return false;
+  const control = state.controls[side];
+  const overtimeAhead = control.system === 'byoyomi'
+    ? clock.phase === 'main' || (clock.periodsLeft !== null && clock.periodsLeft > 1)
+    : control.system === 'canadian' && clock.phase === 'main';
+  if (overtimeAhead) return true;
+  const timeComing = control.system === 'delay' || control.system === 'hourglass';
+  return !timeComing && (state.status === 'running' || state.status === 'paused');
+}
+
 /** Applies a checked correction at `atMs`. A side left with no time is dealt with at once (overtime or flag). */
 export function applyAdjust(state: ClockState, event: AdjustEvent, atMs: number, out: ClockEffect[]): ClockState {
   let next: ClockState;
@@ -105,10 +123,7 @@ export function applyAdjust(state: ClockState, event: AdjustEvent, atMs: number,
   }
   // The running side's zero is reached by the core's catch-up right after this; a side not running meets it now.
   for (let i = 0; i < SIDES.length; i++) {
-    const side = SIDES[i];
-    while (!isRunning(next, side) && next.sides[side].flaggedAtMs === null && next.sides[side].remainingMs === 0 && next.sides[side].graceMs === 0) {
-      next = timeUp(next, side, atMs, out);
-    }
+    while (zeroToMeetNow(next, SIDES[i])) next = timeUp(next, SIDES[i], atMs, out);
   }
   return next;
 }

@@ -38,6 +38,14 @@ export function journalEvent(storage: KeyValueStorage, atMs: number, event: Cloc
   return appendRecord(storage, JOURNAL_RECORD, JSON.stringify({ t: atMs, e: event, w: wallMs }));
 }
 
+/** How many of the latest event records an undo may take back (a chord takes back at most its own presses). */
+export const UNDO_DEPTH = 8;
+
+/** Takes back the last `count` event records: the presses that turned out to be the start of a chord. */
+export function journalUndo(storage: KeyValueStorage, count: number): boolean {
+  return appendRecord(storage, JOURNAL_RECORD, JSON.stringify({ u: count }));
+}
+
 export interface RestoredGame {
   /** The game as it was at the last journaled event, paused if it was running. */
   state: ClockState;
@@ -55,6 +63,11 @@ export interface RestoreResult {
   game?: RestoredGame;
   /** Why the journal could not be used (a corrupt or foreign journal); undefined when there was simply none. */
   problem?: string;
+}
+
+function isUndoRecord(value: unknown): value is { u: number } {
+  const v = value as { u?: unknown };
+  return typeof v === 'object' && v !== null && typeof v.u === 'number' && v.u >= 1 && v.u <= UNDO_DEPTH;
 }
 
 function isEventRecord(value: unknown): value is { t: number; e: ClockEvent; w?: number } {
@@ -83,20 +96,27 @@ export function restoreGame(storage: KeyValueStorage): RestoreResult {
   const head = parsed[header] as { v: unknown; control: unknown; options: unknown; w?: number };
   if (head.v !== FORMAT) return { problem: 'journal is from another firmware; ignored' };
   try {
-    let state = createClock(head.control as PerSide<TimeControl>, head.options as ClockOptions);
-    let atMs = 0;
+    // The last few states, so an undo record can take presses back exactly as the runtime did.
+    const history: { state: ClockState; atMs: number }[] = [
+      { state: createClock(head.control as PerSide<TimeControl>, head.options as ClockOptions), atMs: 0 },
+    ];
     let wallMs = head.w;
     parsed = parsed.slice(header + 1);
     for (let i = 0; i < parsed.length; i++) {
       const record = parsed[i];
-      if (!isEventRecord(record) || record.t < atMs) {
+      const last = history[history.length - 1];
+      if (isUndoRecord(record) && record.u < history.length) {
+        history.splice(history.length - record.u, record.u);
+      } else if (isEventRecord(record) && record.t >= last.atMs) {
+        history.push({ state: step(last.state, record.e, record.t).state, atMs: record.t });
+        if (history.length > UNDO_DEPTH + 1) history.shift();
+        if (record.w !== undefined) wallMs = record.w;
+      } else {
         skipped++;
-        continue;
       }
-      state = step(state, record.e, record.t).state;
-      atMs = record.t;
-      if (record.w !== undefined) wallMs = record.w;
     }
+    let state = history[history.length - 1].state;
+    const atMs = history[history.length - 1].atMs;
     let effects: ClockEffect[] = [];
     if (state.status === 'running') {
       const paused = step(state, { type: 'pause' }, atMs);
