@@ -1,57 +1,148 @@
 /**
- * The 16×2 character layout: each player's half of the screen sits on the side of that player's button.
- *   row 0: a marker on the running side, then the time left (or overdue time of a flagged clock)
- *   row 1: B/W, then what comes next: moves made in main time, periods or moves left in overtime, FLAG, PAUSE
+ * The character LCD layout (16x2; any width, and extra rows, work the same way). Each player's half of the screen
+ * is on the side of that player's button; the two middle columns belong to the clock, not to a side:
+ *
+ *     col 0      6   7 8   9      15
+ *        59:58 ✎    ◀        1:00:00      row 0: time (period time with ⌛ in overtime), ✎ under 5 min / byo-yomi
+ *        #12        ◀ ▯          #11      row 1: moves made, or what matters more (see `infoCandidates`)
+ *
+ * - Middle columns: the running side's arrow (◀ left runs, ▶ right runs) fills its column on both rows, so which
+ *   clock runs reads from across the table; paused, the side that resumes gets ‖ there instead. The other middle
+ *   column shows ▯ on row 1 when the battery is low.
+ * - Row 0: left time at the left edge, right time at the right edge, at most `columns/2 - 1` characters each, so
+ *   two long times never touch. Formats are format-time.ts's; the two that are 8 characters long (10 h and more,
+ *   10 days and more) are cut to the minute or the hour ("10h00m", "60d00h") when they do not fit.
+ * - Row 1, in order of precedence: ⚑FLAG (⚑1st / ⚑2nd when both fell, 12.12), PAUSE, the side letter and "first"
+ *   while ready (who starts; the other half shows its letter), BREAK, ◔ and the pending simple delay, the byo-yomi
+ *   periods left ("3x") or Canadian moves left ("12/20") in overtime, and the move counter "#12" (12.17) when it fits.
+ * - A notice or a gesture hint takes row 1 (the third row on taller displays); the menu takes the whole screen.
+ * Only printable ASCII and the glyph codes 0-7 reach the display (anything else becomes "?").
  */
 import { ClockView, SideView } from './view';
-import { formatClock, formatOverdue } from './format-time';
-import { Side } from './side';
 import { TimeControl } from './control';
-import { PerSide } from './side';
+import { Side } from './side';
+import {
+  GLYPH_BATTERY, GLYPH_DELAY, GLYPH_FLAG, GLYPH_NO_RECORD, GLYPH_OVERTIME, GLYPH_PAUSE, GLYPH_RUN_LEFT,
+  GLYPH_RUN_RIGHT, lcdGlyph,
+} from './glyphs';
+import {
+  batteryLow, delayText, flagRank, noRecordNeeded, overtimeCount, rightSide, Screen, showsPeriod, sideLetter,
+  timeText,
+} from './screen';
 
-export interface LcdLayout {
-  /** The side whose button (and so whose half of the screen) is on the left. */
-  leftSide: Side;
-  columns: number;
+export { LCD_GLYPHS } from './glyphs';
+
+function spaces(count: number): string {
+  let text = '';
+  for (let i = 0; i < count; i++) text += ' ';
+  return text;
 }
 
-function padLeft(text: string, width: number): string {
-  while (text.length < width) text = ' ' + text;
-  return text.length > width ? text.substring(text.length - width) : text;
-}
-
+/** `text` cut or padded with spaces on the right to exactly `width`. */
 function padRight(text: string, width: number): string {
-  while (text.length < width) text = text + ' ';
-  return text.substring(0, width);
+  return text.length >= width ? text.substring(0, width) : text + spaces(width - text.length);
 }
 
-/** The time a side's clock shows: time left (with any pending delay), or the overdue time of a flagged clock. */
-export function timeText(side: SideView): string {
-  if (side.flaggedAtMs !== null) return side.overdueMs > 0 ? formatOverdue(side.overdueMs) : '0:00';
-  return formatClock(side.remainingMs + side.graceMs);
+/** `text` cut or padded with spaces on the left to exactly `width`. */
+function padLeft(text: string, width: number): string {
+  return text.length >= width ? text.substring(0, width) : spaces(width - text.length) + text;
 }
 
-/** What comes next for a side, in a few characters: FLAG, PAUSE, READY, BREAK, periods or moves left, moves made. */
-export function infoText(view: ClockView, side: Side, control: TimeControl): string {
-  const s = view.sides[side];
-  if (s.flaggedAtMs !== null) return view.flags.length > 1 && view.flags[0].side === side ? 'FLAG 1' : 'FLAG';
-  if (view.status === 'paused' && view.toMove === side) return 'PAUSE';
-  if (view.status === 'ready' && view.toMove === side) return 'READY';
-  if (s.inBreak) return 'BREAK';
-  if (s.phase === 'overtime' && control.system === 'byoyomi') return s.periodsLeft + 'x' + Math.round(control.periodMs / 1000);
-  if (s.phase === 'overtime' && control.system === 'canadian') return s.movesLeft + '/' + control.moves;
-  return '#' + s.moves;
+function center(text: string, width: number): string {
+  if (text.length >= width) return text.substring(0, width);
+  const before = (width - text.length) >> 1;
+  return spaces(before) + text + spaces(width - text.length - before);
 }
 
-function half(view: ClockView, side: Side, control: TimeControl, width: number): string[] {
-  const marker = view.running === side ? '*' : ' ';
-  return [marker + padLeft(timeText(view.sides[side]), width - 1), padRight((side === 'black' ? 'B ' : 'W ') + infoText(view, side, control), width)];
+/** The first candidate that fits in `width`, or the last one cut. */
+function firstFitting(candidates: string[], width: number): string {
+  for (let i = 0; i < candidates.length; i++) if (candidates[i].length <= width) return candidates[i];
+  return candidates[candidates.length - 1].substring(0, width);
 }
 
-export function renderLcd(view: ClockView, controls: PerSide<TimeControl>, layout: LcdLayout): string[] {
-  const width = Math.floor(layout.columns / 2);
-  const rightSide: Side = layout.leftSide === 'black' ? 'white' : 'black';
-  const left = half(view, layout.leftSide, controls[layout.leftSide], width);
-  const right = half(view, rightSide, controls[rightSide], layout.columns - width);
-  return [left[0] + right[0], left[1] + right[1]];
+/** Only what the display can show: printable ASCII but "\" and "~" (the HD44780 has other glyphs there), glyphs 0-7. */
+function displayable(text: string): string {
+  let out = '';
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    out += code < 8 || (code >= 0x20 && code <= 0x7d && code !== 0x5c) ? text.charAt(i) : '?';
+  }
+  return out;
+}
+
+/** A time in at most `width` characters: "10:00:00" -> "10h00m", "60d00:00" -> "60d00h" when they do not fit. */
+function fittedTime(text: string, width: number): string {
+  if (text.length <= width) return text;
+  const colon = text.indexOf(':');
+  if (colon < 0) return text;
+  if (text.indexOf('d') > 0) return text.substring(0, colon) + 'h';
+  return text.substring(0, colon) + 'h' + text.substring(colon + 1, colon + 3) + 'm';
+}
+
+/** Row 0 of a half: the time, ⌛ before a period's time, ✎ (14.3) on the side towards the middle. */
+function timeCell(side: SideView, width: number, innerOnRight: boolean): string {
+  const overtime = showsPeriod(side) ? lcdGlyph(GLYPH_OVERTIME) : '';
+  const time = overtime + fittedTime(timeText(side), width - overtime.length);
+  if (!noRecordNeeded(side)) return time;
+  const mark = lcdGlyph(GLYPH_NO_RECORD);
+  return firstFitting(innerOnRight ? [time + ' ' + mark, time + mark, time] : [mark + ' ' + time, mark + time, time], width);
+}
+
+/** Row 1 of a half, best first; the first that fits is shown. */
+function infoCandidates(view: ClockView, sideName: Side, control: TimeControl): string[] {
+  const side = view.sides[sideName];
+  const moves = '#' + side.moves;
+  if (side.flaggedAtMs !== null) {
+    const rank = flagRank(view, sideName);
+    return [lcdGlyph(GLYPH_FLAG) + (rank === 1 ? '1st' : rank === 2 ? '2nd' : 'FLAG')];
+  }
+  if (view.status === 'paused' && view.toMove === sideName) return ['PAUSE'];
+  if (view.status === 'ready') return view.toMove === sideName ? [sideLetter(sideName) + ' first'] : [sideLetter(sideName)];
+  if (side.inBreak) return ['BREAK'];
+  const delay = delayText(side);
+  if (delay !== '') return [lcdGlyph(GLYPH_DELAY) + delay];
+  const count = overtimeCount(side, control);
+  if (count !== '') return [count + ' ' + moves, count];
+  return [moves];
+}
+
+export function renderLcd(screen: Screen, columns: number, rows: number): string[] {
+  const lines: string[] = [];
+  if (screen.menu) {
+    for (let row = 0; row < rows; row++) lines.push(padRight(displayable(screen.menu[row] || ''), columns));
+    return lines;
+  }
+  const view = screen.view;
+  const left = screen.leftSide;
+  const right = rightSide(screen);
+  const half = columns >> 1;
+  const leftWidth = half - 1;
+  const rightWidth = columns - half - 1;
+
+  // The middle columns: [left's marker, right's marker] on rows 0 and 1.
+  let marker = ' ';
+  if (view.status === 'running') marker = lcdGlyph(view.toMove === left ? GLYPH_RUN_LEFT : GLYPH_RUN_RIGHT);
+  else if (view.status === 'paused') marker = lcdGlyph(GLYPH_PAUSE);
+  const markerOnLeft = view.toMove === left;
+  const battery = batteryLow(screen) ? lcdGlyph(GLYPH_BATTERY) : ' ';
+  const middle0 = markerOnLeft ? marker + ' ' : ' ' + marker;
+  const middle1 = markerOnLeft ? marker + battery : battery + marker;
+
+  const row0 =
+    padRight(timeCell(view.sides[left], leftWidth, true), leftWidth) +
+    middle0 +
+    padLeft(timeCell(view.sides[right], rightWidth, false), rightWidth);
+  const row1 =
+    padRight(firstFitting(infoCandidates(view, left, screen.controls[left]), leftWidth), leftWidth) +
+    middle1 +
+    padLeft(firstFitting(infoCandidates(view, right, screen.controls[right]), rightWidth), rightWidth);
+
+  const message = screen.hint || screen.notice;
+  const messageRow = rows > 2 ? 2 : 1;
+  lines.push(row0);
+  for (let row = 1; row < rows; row++) {
+    if (message && row === messageRow) lines.push(center(displayable(message), columns));
+    else lines.push(row === 1 ? row1 : spaces(columns));
+  }
+  return lines.slice(0, rows);
 }

@@ -13,8 +13,9 @@ import { ClockEffect, ClockEvent, ClockState } from './clock-types';
 import { nextDeadline, view, ClockView } from './view';
 import { loadSettings, Settings } from './settings';
 import { journalEvent, journalNewGame, restoreGame, worthJournaling } from './game-journal';
-import { renderLcd } from './render-lcd';
+import { LCD_GLYPHS, renderLcd } from './render-lcd';
 import { renderOled } from './render-oled';
+import { Screen } from './screen';
 import { soundFor } from './sound';
 import { otherSide, Side } from './side';
 
@@ -83,12 +84,17 @@ export function startRuntime(hal: Hal, config?: { watchdogMs?: number }): Runtim
   }
 
   function render(atMs: number): void {
-    const shown = view(state, atMs);
+    const screen: Screen = {
+      view: view(state, atMs),
+      controls: state.controls,
+      leftSide: settings.leftSide,
+      batteryPercent: hal.battery ? hal.battery.percent() : undefined,
+    };
     const display = hal.display;
     if (display.kind === 'character') {
-      display.show(renderLcd(shown, state.controls, { leftSide: settings.leftSide, columns: display.columns }));
+      display.show(renderLcd(screen, display.columns, display.rows));
     } else {
-      renderOled(display.canvas, shown, state.controls, settings.leftSide);
+      renderOled(display.canvas, screen);
       display.flip();
     }
   }
@@ -123,6 +129,10 @@ export function startRuntime(hal: Hal, config?: { watchdogMs?: number }): Runtim
     feed({ type: 'press', side: side }, edge.atMs + offsetMs);
   }
 
+  const glyphDisplay = hal.display;
+  if (glyphDisplay.kind === 'character') {
+    for (let code = 0; code < LCD_GLYPHS.length; code++) glyphDisplay.defineGlyph(code, LCD_GLYPHS[code]);
+  }
   hal.buttons.onEdge(onEdge);
   render(gameNow());
   arm();

@@ -143,10 +143,10 @@ describe('the shipped console bundle runs (smoke run on an Espruino-like host)',
   it('boots into a ready clock, shows frames, and a press by White starts Black\'s clock', () => {
     const device = boot();
     const screen = () => device.printed.join('\n');
-    expect(screen()).toMatch(/B READY/);
+    expect(screen()).toMatch(/B first/);
     (device.sandbox.button as (name: string, down?: boolean) => void)('right', true);
     device.timers.advance(3000);
-    expect(screen()).toMatch(/\*\s*59:57/); // the default control, 60 min, has run 3 s for Black
+    expect(screen()).toMatch(/59:57\s*#/); // the default control, 60 min, has run 3 s for Black (# = the running glyph)
   });
 
   it('comes back after a reset with the same game, paused', () => {

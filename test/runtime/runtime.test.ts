@@ -93,7 +93,8 @@ describe('the runtime on a virtual clock', () => {
 
   test('the display shows each side on its button\'s half, the running side marked', () => {
     const { hal } = playOnDevice(undefined, [0], 2500, MINUTE);
-    expect(hal.display.lines).toEqual(['*   0:58    1:00', 'B #0    W #0    ']);
+    // Black (left) runs: the arrow glyph (code 0) in the middle column of his half on both rows; \x05 marks 14.3.
+    expect(hal.display.lines).toEqual(['0:58 \x05 \x00  \x05 1:00', '#0     \x00      #0']);
   });
 
   test('the left button is White\'s when the clock stands the other way round', () => {

@@ -1,0 +1,62 @@
+/**
+ * The runtime draws through these layouts: the LCD's glyphs are defined once at boot, each frame is built from the
+ * clock, the button sides and the battery, and an OLED board is drawn then flipped.
+ */
+import { CharacterDisplay, GraphicsDisplay } from '../../hal/hal';
+import { LCD_GLYPHS } from '../../firmware/render-lcd';
+import { startRuntime } from '../../firmware/runtime';
+import { defaultSettings, saveSettings } from '../../firmware/settings';
+import { parseGameControl } from '../../firmware/control-validate';
+import { createVirtualHal, MemoryStorage } from '../../sim/virtual-hal';
+import { SimCanvas } from '../../sim/canvas';
+
+function storage(): MemoryStorage {
+  const store = new MemoryStorage();
+  const settings = defaultSettings();
+  settings.control = parseGameControl({ system: 'absolute', mainMs: 600000 });
+  saveSettings(store, settings);
+  return store;
+}
+
+describe('the runtime and the displays', () => {
+  test('a character display gets the eight glyphs once, at boot, before the first frame', () => {
+    const hal = createVirtualHal({ storage: storage() });
+    const calls: string[] = [];
+    const display: CharacterDisplay = {
+      kind: 'character',
+      columns: 16,
+      rows: 2,
+      defineGlyph: (code, rows) => calls.push('glyph ' + code + ' ' + JSON.stringify(rows)),
+      show: (lines) => calls.push('show ' + JSON.stringify(lines)),
+    };
+    hal.display = display as never;
+    startRuntime(hal);
+    hal.edge('right', true);
+    hal.advanceTo(3000);
+    const glyphCalls = calls.filter((c) => c.startsWith('glyph'));
+    expect(glyphCalls).toEqual(LCD_GLYPHS.map((rows, code) => 'glyph ' + code + ' ' + JSON.stringify(rows)));
+    expect(calls.slice(0, 8)).toEqual(glyphCalls);
+    expect(calls[calls.length - 1]).toBe('show ' + JSON.stringify(['9:57   \x00   10:00', '#0     \x00      #0']));
+  });
+
+  test('a low battery shows on the frame', () => {
+    const hal = createVirtualHal({ storage: storage() });
+    hal.battery = { percent: () => 9 };
+    startRuntime(hal);
+    expect(hal.display.lines[1].charAt(8)).toBe('\x06');
+  });
+
+  test('an OLED board: the frame is drawn on its canvas, then flipped', () => {
+    const hal = createVirtualHal({ storage: storage() });
+    const canvas = new SimCanvas(128, 64);
+    let flips = 0;
+    const display: GraphicsDisplay = { kind: 'graphics', canvas, flip: () => flips++ };
+    hal.display = display as never;
+    startRuntime(hal);
+    hal.edge('right', true);
+    hal.advanceTo(1500);
+    expect(flips).toBeGreaterThanOrEqual(2);
+    expect(canvas.getPixel(1, 1)).toBe(1); // Black's tab is lit: his clock runs
+    expect(canvas.getPixel(71, 1)).toBe(0);
+  });
+});
