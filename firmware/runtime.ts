@@ -1,40 +1,65 @@
 /**
- * The runtime shell, shared by the device and the simulator: it feeds timestamped button edges and time to the
- * core, keeps exactly one timer set from `nextDeadline`, plays the effects (display, buzzer), kicks the watchdog,
- * journals the game and restores settings and the game at boot. No free-running interval: a late timer only makes
- * the display late; nobody's time changes, because the core derives every instant itself.
+ * The runtime shell, shared by the device and the simulator: it feeds timestamped button edges (through the
+ * gesture recogniser and the controller) and time to the core, keeps exactly one timer set from the next deadline,
+ * plays the effects (display, buzzer), kicks the watchdog, journals the game and restores settings and the game at
+ * boot. No free-running interval: a late timer only makes the display late; nobody's time changes, because the core
+ * derives every instant itself.
  *
  * Game time is the HAL's monotonic time plus an offset: zero for a new game, and after a power cut whatever makes
  * the restored game continue from its last journaled instant (the time the power was off is not game time).
  */
-import { ButtonEdge, Hal, Tone } from '../hal/hal';
+import { ButtonName, Hal, Tone } from '../hal/hal';
 import { createClock, step } from './clock';
 import { ClockEffect, ClockEvent, ClockState } from './clock-types';
 import { nextDeadline, view, ClockView } from './view';
-import { loadSettings, Settings } from './settings';
-import { journalEvent, journalNewGame, restoreGame, worthJournaling } from './game-journal';
+import { loadSettings, saveSettings, Settings } from './settings';
+import { journalEvent, journalNewGame, journalUndo, restoreGame, UNDO_DEPTH, worthJournaling } from './game-journal';
+import { LogEntry } from './game-log';
 import { LCD_GLYPHS, renderLcd } from './render-lcd';
 import { renderOled } from './render-oled';
 import { Screen } from './screen';
 import { soundFor } from './sound';
-import { otherSide, Side } from './side';
+import { otherSide } from './side';
+import { createController, ControllerHost } from './controller';
+import { MenuCommand } from './menu';
+import { GestureTiming } from './gesture-types';
+
+export interface RuntimeConfig {
+  watchdogMs?: number;
+  /** How many log entries to keep in memory for the menu (the journal keeps them all). */
+  logLimit?: number;
+  timing?: Partial<GestureTiming>;
+}
 
 export interface Runtime {
   /** The clock's state as last committed. */
   state(): ClockState;
-  /** What the display shows now. */
+  /** What the clock shows now. */
   view(): ClockView;
+  /** What the display shows now (the clock, a notice, a hint or the menu). */
+  screen(): Screen;
   /** Game time now. */
   nowMs(): number;
-  /** Feeds one event to the core at a game-time instant (the menu and the simulator's scripts use this). */
+  /** Feeds one event to the core at a game-time instant (the simulator's scripts use this). */
   feed(event: ClockEvent, atMs: number): ClockEffect[];
   /** Starts a new game with the current settings. */
   newGame(): void;
   settings(): Settings;
+  /** The game's log as the menu shows it (presses taken back by a chord are not in it). */
+  log(): LogEntry[];
+  menuOpen(): boolean;
   /** Messages shown at boot: a restored game, a corrupt journal, settings that fell back to defaults. */
   notices: string[];
   /** Every effect played, for a host that wants to show them (the simulator's log and speech). */
   onEffects(handler: (effects: ClockEffect[]) => void): void;
+}
+
+/** A committed state the clock can be taken back to if a chord turns out to have begun before it. */
+interface Committed {
+  atMs: number;
+  before: ClockState;
+  records: number;
+  logLength: number;
 }
 
 /** At most this long between wake-ups when a watchdog must be kicked and nothing else is due. */
@@ -42,22 +67,37 @@ function kickIntervalMs(hal: Hal, watchdogMs: number | undefined): number {
   return hal.watchdog && watchdogMs ? Math.max(100, Math.floor(watchdogMs / 2)) : Infinity;
 }
 
-export function startRuntime(hal: Hal, config?: { watchdogMs?: number }): Runtime {
+function powerOffText(ms: number): string {
+  const minutes = Math.floor(ms / 60000);
+  const seconds = Math.floor(ms / 1000) % 60;
+  return 'power off ' + minutes + ':' + (seconds < 10 ? '0' : '') + seconds;
+}
+
+export function startRuntime(hal: Hal, config?: RuntimeConfig): Runtime {
   const loaded = loadSettings(hal.storage);
-  const settings = loaded.settings;
+  let settings = loaded.settings;
   const notices: string[] = [];
   if (loaded.problem) notices.push(loaded.problem);
   const kickEveryMs = kickIntervalMs(hal, config && config.watchdogMs);
+  const logLimit = (config && config.logLimit) || 64;
   const effectHandlers: ((effects: ClockEffect[]) => void)[] = [];
   let offsetMs = 0;
   let state: ClockState;
+  let log: LogEntry[] = [];
+  /** Journal records of this game so far (undo takes back records by count). */
+  let records = 0;
+  let recent: Committed[] = [];
+  /** Shown until the first button press. */
+  let notice: string | undefined;
 
   const wallMs = (): number | undefined => (hal.rtc ? hal.rtc.readWallMs() : undefined);
   const gameNow = (): number => hal.clock.nowMs() + offsetMs;
 
   function beginGame(): void {
     state = createClock(settings.control, settings.options);
-    offsetMs = 0;
+    log = [];
+    recent = [];
+    records = 1;
     journalNewGame(hal.storage, settings.control, settings.options, wallMs());
   }
 
@@ -65,89 +105,177 @@ export function startRuntime(hal: Hal, config?: { watchdogMs?: number }): Runtim
   if (restored.game) {
     state = restored.game.state;
     offsetMs = restored.game.atMs - hal.clock.nowMs();
-    notices.push('game restored, paused');
+    notices.push('game restored');
     const then = restored.game.wallMs;
     const now = wallMs();
-    if (then !== undefined && now !== undefined && now >= then) notices.push('power off ' + Math.round((now - then) / 1000) + ' s');
+    if (then !== undefined && now !== undefined && now >= then) notices.push(powerOffText(now - then));
     if (restored.game.effects.length > 0) journalEvent(hal.storage, restored.game.atMs, { type: 'pause' }, now);
   } else {
     if (restored.problem) notices.push(restored.problem);
     beginGame();
   }
+  notice = notices.length > 0 ? notices.join(', ') : undefined;
 
   function play(effects: ClockEffect[]): void {
     for (let i = 0; i < effects.length; i++) {
-      const tones: Tone[] | null = settings.sound ? soundFor(effects[i]) : null;
+      const effect = effects[i];
+      if (effect.type === 'log') {
+        log.push(effect.entry);
+        if (log.length > logLimit) log.shift();
+      }
+      const tones: Tone[] | null = settings.sound ? soundFor(effect) : null;
       if (tones) hal.buzzer.play(tones, settings.volume);
     }
     for (let i = 0; i < effectHandlers.length; i++) effectHandlers[i](effects);
   }
 
-  function render(atMs: number): void {
-    const screen: Screen = {
-      view: view(state, atMs),
-      controls: state.controls,
-      leftSide: settings.leftSide,
-      batteryPercent: hal.battery ? hal.battery.percent() : undefined,
-    };
-    const display = hal.display;
-    if (display.kind === 'character') {
-      display.show(renderLcd(screen, display.columns, display.rows));
-    } else {
-      renderOled(display.canvas, screen);
-      display.flip();
-    }
-  }
-
-  function arm(): void {
-    const now = gameNow();
-    const deadline = nextDeadline(state, now);
-    const atMs = Math.min(deadline === null ? Infinity : deadline, now + kickEveryMs);
-    if (atMs === Infinity) hal.timer.stop();
-    else hal.timer.start(atMs - offsetMs, wake);
+  function commit(next: ClockState, atMs: number): void {
+    recent.push({ atMs: atMs, before: state, records: records, logLength: log.length });
+    if (recent.length > UNDO_DEPTH) recent.shift();
+    state = next;
   }
 
   function feed(event: ClockEvent, atMs: number): ClockEffect[] {
     if (hal.watchdog) hal.watchdog.kick(); // every wake-up and every edge: arm() may keep pushing the timer back
     const result = step(state, event, atMs);
     // A tick that changed nothing visible is not kept, so an edge stamped before it still counts at its own instant.
-    if (event.type !== 'tick' || result.effects.length > 0) state = result.state;
-    if (worthJournaling(event, result.effects)) journalEvent(hal.storage, atMs, event, wallMs());
+    if (event.type !== 'tick' || result.effects.length > 0) commit(result.state, atMs);
+    if (worthJournaling(event, result.effects) && journalEvent(hal.storage, atMs, event, wallMs())) records++;
     play(result.effects);
-    render(Math.max(atMs, gameNow()));
-    arm();
     return result.effects;
   }
 
-  function wake(): void {
-    feed({ type: 'tick' }, gameNow());
+  /** The chord's pause (12.13): the clock as it was at `atMs`, presses and flags since then taken back, paused. */
+  function pauseAsOf(atMs: number): void {
+    let first = -1;
+    for (let i = recent.length - 1; i >= 0 && recent[i].atMs >= atMs; i--) first = i;
+    if (first >= 0) {
+      const back = recent[first];
+      state = back.before;
+      if (records > back.records && journalUndo(hal.storage, records - back.records)) records = back.records;
+      log.length = Math.min(log.length, back.logLength);
+      recent = recent.slice(0, first);
+    }
+    if (state.status === 'running') feed({ type: 'pause' }, atMs);
   }
 
-  function onEdge(edge: ButtonEdge): void {
-    if (!edge.down) return; // releases matter to the gesture layer only
-    const side: Side = edge.button === 'left' ? settings.leftSide : otherSide(settings.leftSide);
-    feed({ type: 'press', side: side }, edge.atMs + offsetMs);
+  function obey(command: MenuCommand, atMs: number): void {
+    if (command.type === 'settings') {
+      settings = command.settings;
+      saveSettings(hal.storage, settings);
+      if (state.status === 'ready' || state.status === 'over') beginGame();
+    } else if (command.type === 'adjust') {
+      feed(command.event, atMs);
+    } else if (command.type === 'resume') {
+      feed({ type: 'resume' }, atMs);
+    } else if (command.type === 'newGame') {
+      beginGame();
+    }
+  }
+
+  const host: ControllerHost = {
+    clock: () => state,
+    sideOf: (button: ButtonName) => (button === 'left' ? settings.leftSide : otherSide(settings.leftSide)),
+    offsetMs: () => offsetMs,
+    press(side, atMs) {
+      notice = undefined;
+      feed({ type: 'press', side: side }, atMs);
+    },
+    pauseAsOf: pauseAsOf,
+    resume: (atMs) => {
+      feed({ type: 'resume' }, atMs);
+    },
+    menuContext: () => ({
+      settings: settings,
+      game: state.status === 'ready' || state.status === 'over' ? state.status : 'paused',
+      view: view(state, gameNow()),
+      controls: state.controls,
+      log: log,
+    }),
+    obey: obey,
+  };
+  const controller = createController(host, config && config.timing);
+
+  function screen(): Screen {
+    const shown: Screen = {
+      view: view(state, gameNow()),
+      controls: state.controls,
+      leftSide: settings.leftSide,
+      batteryPercent: hal.battery ? hal.battery.percent() : undefined,
+    };
+    const display = hal.display;
+    const menu = controller.menuRows(display.kind === 'character' ? display.columns : 16);
+    if (menu) shown.menu = menu;
+    const hint = controller.hint();
+    if (hint) shown.hint = hint;
+    if (notice) shown.notice = notice;
+    return shown;
+  }
+
+  function render(): void {
+    const shown = screen();
+    const display = hal.display;
+    if (display.kind === 'character') {
+      display.show(renderLcd(shown, display.columns, display.rows));
+    } else {
+      renderOled(display.canvas, shown);
+      display.flip();
+    }
+  }
+
+  /** One timer: the core's next change, the next time-based gesture, or the watchdog's next kick. */
+  function arm(): void {
+    const now = hal.clock.nowMs();
+    const core = nextDeadline(state, now + offsetMs);
+    const gesture = controller.deadline();
+    let atMs = now + kickEveryMs;
+    if (core !== null && core - offsetMs < atMs) atMs = core - offsetMs;
+    if (gesture !== null && gesture < atMs) atMs = gesture;
+    if (atMs === Infinity) hal.timer.stop();
+    else hal.timer.start(atMs, wake);
+  }
+
+  /** After anything happened: show it and set the timer. */
+  function settle(): void {
+    render();
+    arm();
+  }
+
+  function wake(): void {
+    if (hal.watchdog) hal.watchdog.kick();
+    controller.onTick(hal.clock.nowMs());
+    feed({ type: 'tick' }, gameNow());
+    settle();
   }
 
   const glyphDisplay = hal.display;
   if (glyphDisplay.kind === 'character') {
     for (let code = 0; code < LCD_GLYPHS.length; code++) glyphDisplay.defineGlyph(code, LCD_GLYPHS[code]);
   }
-  hal.buttons.onEdge(onEdge);
-  render(gameNow());
-  arm();
+  hal.buttons.onEdge((edge) => {
+    if (hal.watchdog) hal.watchdog.kick();
+    controller.onEdge(edge);
+    settle();
+  });
+  settle();
 
   return {
     state: () => state,
     view: () => view(state, gameNow()),
+    screen: screen,
     nowMs: gameNow,
-    feed: feed,
+    feed: (event, atMs) => {
+      const effects = feed(event, atMs);
+      settle();
+      return effects;
+    },
     newGame: () => {
       beginGame();
-      render(gameNow());
-      arm();
+      settle();
     },
     settings: () => settings,
+    log: () => log,
+    menuOpen: () => controller.menuOpen(),
     notices: notices,
     onEffects: (handler) => {
       effectHandlers.push(handler);

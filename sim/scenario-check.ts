@@ -9,9 +9,16 @@ import { ClockOptions, optionsError } from '../firmware/options';
 
 export class ScenarioError extends Error {}
 
+/** A raw edge of one of the device's buttons. */
+export interface ButtonEvent {
+  type: 'button';
+  button: 'left' | 'right';
+  down: boolean;
+}
+
 export interface ScenarioEvent {
   atMs: number;
-  event: ClockEvent;
+  event: ClockEvent | ButtonEvent;
 }
 
 export interface Scenario {
@@ -34,6 +41,8 @@ const EVENT_FIELDS: { [type: string]: string[] } = {
   pause: ['side'],
   resume: [],
   adjust: ['side', 'deltaMs', 'remainingMs', 'periodsLeft', 'movesLeft', 'moves', 'control'],
+  /** A raw button edge, through the gestures and the menu as on the device. */
+  button: ['button', 'down'],
 };
 
 function fail(message: string): never {
@@ -80,6 +89,10 @@ function checkEvent(value: unknown, index: number, previousMs: number): Scenario
   const atMs = value.atMs as number;
   if (atMs < previousMs) fail(path + '.atMs: ' + atMs + ' comes before the previous event (' + previousMs + '); events must be in time order');
   if (fields.indexOf('side') >= 0) checkSide(value.side, path + '.side', value.type === 'press');
+  if (value.type === 'button') {
+    if (value.button !== 'left' && value.button !== 'right') fail(path + '.button: must be "left" or "right" (got ' + show(value.button) + ')');
+    if (typeof value.down !== 'boolean') fail(path + '.down: must be true or false (got ' + show(value.down) + ')');
+  }
   const event = Object.assign({}, value) as Json;
   delete event.atMs;
   return { atMs: atMs, event: event as unknown as ClockEvent };

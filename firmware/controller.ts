@@ -1,0 +1,138 @@
+/**
+ * What the two buttons mean, between the gesture recogniser and the clock or the arbiter's menu.
+ *
+ * With the clock showing:
+ * - a press is a move by the side whose button it is, on the down edge, charged at the edge's instant (12.8);
+ * - both buttons held together (a chord, 12.13, 3.17.2) pause the clock as if it had been paused at the chord's
+ *   first edge: the presses that began the chord are taken back first, so a chord is never a move;
+ * - while paused, ready or over: both held for 2 s and released resume a paused game; both held for 4 s open the
+ *   menu (from ready or over, 2 s is enough). A chord that paused the game never resumes it; held on to 4 s it
+ *   opens the menu, the quickest way from a running game to a correction.
+ * In the menu, every gesture goes to the menu (firmware/menu/), which answers with commands.
+ */
+import { ButtonEdge, ButtonName } from '../hal/hal';
+import { ClockState } from './clock-types';
+import { createGestures, gestureDeadline, gestureStep, GestureState, withRepeats } from './gestures';
+import { DEFAULT_TIMING, Gesture, GestureTiming } from './gesture-types';
+import { MenuCommand, MenuContext, MenuState, menuGesture, menuLines, openMenu } from './menu';
+import { Side } from './side';
+
+/** What the controller needs from the runtime. Instants passed in are game time. */
+export interface ControllerHost {
+  clock(): ClockState;
+  /** The side whose button `button` is. */
+  sideOf(button: ButtonName): Side;
+  /** Game time = edge time + this. */
+  offsetMs(): number;
+  press(side: Side, atMs: number): void;
+  /** Takes back whatever happened since `atMs` (the presses that began a chord); pauses the clock if it ran then. */
+  pauseAsOf(atMs: number): void;
+  resume(atMs: number): void;
+  menuContext(): MenuContext;
+  obey(command: MenuCommand, atMs: number): void;
+}
+
+export interface Controller {
+  onEdge(edge: ButtonEdge): void;
+  /** Lets time-based gestures fire (long holds, chord levels); `nowMs` on the edges' time line. */
+  onTick(nowMs: number): void;
+  /** The next instant (edges' time line) a tick is needed, or null. */
+  deadline(): number | null;
+  /** The menu's rows while it is open. */
+  menuRows(columns: number): string[] | undefined;
+  /** While both buttons are held: what letting go will do. */
+  hint(): string | undefined;
+  menuOpen(): boolean;
+}
+
+export function createController(host: ControllerHost, timing?: Partial<GestureTiming>): Controller {
+  // Auto-repeat only in the menu: with the clock showing, a finger resting on a button wakes nobody.
+  let gestures: GestureState = withRepeats(createGestures(timing || DEFAULT_TIMING), false, 0);
+  let menu: MenuState | null = null;
+  let chordPaused = false;
+  let chordLevel = 0;
+  let chordHeld = false;
+  /** Where the current chord began: its later levels and its end go to the same place. */
+  let chordOwner: 'clock' | 'menu' | null = null;
+
+  function setMenu(next: MenuState | null, atMs: number): void {
+    menu = next;
+    gestures = withRepeats(gestures, menu !== null, atMs);
+  }
+
+  function onClockGesture(g: Gesture): void {
+    const status = host.clock().status;
+    if (g.type === 'press') {
+      host.press(host.sideOf(g.button), g.atMs + host.offsetMs());
+    } else if (g.type === 'chord') {
+      chordHeld = true;
+      chordLevel = 0;
+      // Was the clock running at the chord's first edge? (The presses that began the chord may have switched it.)
+      // The presses that began the chord are taken back whatever the clock was doing (they are not moves, and
+      // not even ignored presses); a running clock is paused as of the chord's first edge.
+      host.pauseAsOf(g.firstAtMs + host.offsetMs());
+      // A chord that began with the starting press takes the start back: the clock is ready again, not paused.
+      chordPaused = status === 'running' && host.clock().status === 'paused';
+    } else if (g.type === 'chordHold') {
+      chordLevel = g.level;
+      // Holding on after the chord paused the game opens the menu at level 2 (the quickest way to a correction);
+      // level 1 opens it from ready or over, and from paused waits for the release (resume).
+      const opens = g.level === 2 || (g.level === 1 && status !== 'paused' && !chordPaused);
+      if (opens && status !== 'running') {
+        chordHeld = false;
+        setMenu(openMenu(host.menuContext()), g.atMs);
+      }
+    } else if (g.type === 'chordEnd') {
+      if (chordHeld && !chordPaused && g.level === 1 && status === 'paused') host.resume(g.atMs + host.offsetMs());
+      chordHeld = false;
+      chordPaused = false;
+      chordLevel = 0;
+    }
+  }
+
+  function onMenuGesture(g: Gesture): void {
+    const result = menuGesture(menu as MenuState, g, host.menuContext());
+    let next: MenuState | null = result.menu;
+    for (let i = 0; i < result.commands.length; i++) {
+      const command = result.commands[i];
+      if (command.type === 'close' || command.type === 'resume' || command.type === 'newGame') next = null;
+      host.obey(command, g.atMs + host.offsetMs());
+    }
+    setMenu(next, g.atMs);
+  }
+
+  function handle(list: Gesture[]): void {
+    for (let i = 0; i < list.length; i++) {
+      const g = list[i];
+      if (g.type === 'chord') chordOwner = menu === null ? 'clock' : 'menu';
+      // A chord held on the clock that opens the menu ends there: its end is not a menu gesture.
+      const toClock = menu === null || ((g.type === 'chordHold' || g.type === 'chordEnd') && chordOwner === 'clock');
+      if (toClock) onClockGesture(g);
+      else onMenuGesture(g);
+      if (g.type === 'chordEnd') chordOwner = null;
+    }
+  }
+
+  return {
+    onEdge(edge) {
+      const result = gestureStep(gestures, { type: 'edge', button: edge.button, down: edge.down, atMs: edge.atMs });
+      gestures = result.state;
+      handle(result.gestures);
+    },
+    onTick(nowMs) {
+      const result = gestureStep(gestures, { type: 'tick', atMs: nowMs });
+      gestures = result.state;
+      handle(result.gestures);
+    },
+    deadline: () => gestureDeadline(gestures),
+    menuRows: (columns) => (menu === null ? undefined : menuLines(menu, host.menuContext(), columns)),
+    hint() {
+      if (!chordHeld || menu !== null) return undefined;
+      if (chordPaused) return 'hold: menu';
+      const status = host.clock().status;
+      if (status === 'paused') return chordLevel >= 1 ? 'let go: resume' : 'hold: resume';
+      return 'hold: menu';
+    },
+    menuOpen: () => menu !== null,
+  };
+}
