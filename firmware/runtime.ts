@@ -62,6 +62,12 @@ interface Committed {
   logLength: number;
 }
 
+/**
+ * A running clock journals a tick at least this often, so that after a power cut the game comes back at most this
+ * much short of where it was (and the power-off time shown is at most this much too long).
+ */
+export const HEARTBEAT_MS = 60000;
+
 /** At most this long between wake-ups when a watchdog must be kicked and nothing else is due. */
 function kickIntervalMs(hal: Hal, watchdogMs: number | undefined): number {
   return hal.watchdog && watchdogMs ? Math.max(100, Math.floor(watchdogMs / 2)) : Infinity;
@@ -89,12 +95,15 @@ export function startRuntime(hal: Hal, config?: RuntimeConfig): Runtime {
   let recent: Committed[] = [];
   /** Shown until the first button press. */
   let notice: string | undefined;
+  /** Game time of the last journal record (see HEARTBEAT_MS). */
+  let journaledAtMs = 0;
 
   const wallMs = (): number | undefined => (hal.rtc ? hal.rtc.readWallMs() : undefined);
   const gameNow = (): number => hal.clock.nowMs() + offsetMs;
 
   function beginGame(): void {
     state = createClock(settings.control, settings.options);
+    journaledAtMs = gameNow();
     log = [];
     recent = [];
     records = 1;
@@ -105,6 +114,7 @@ export function startRuntime(hal: Hal, config?: RuntimeConfig): Runtime {
   if (restored.game) {
     state = restored.game.state;
     offsetMs = restored.game.atMs - hal.clock.nowMs();
+    journaledAtMs = restored.game.atMs;
     notices.push('game restored');
     const then = restored.game.wallMs;
     const now = wallMs();
@@ -140,7 +150,11 @@ export function startRuntime(hal: Hal, config?: RuntimeConfig): Runtime {
     const result = step(state, event, atMs);
     // A tick that changed nothing visible is not kept, so an edge stamped before it still counts at its own instant.
     if (event.type !== 'tick' || result.effects.length > 0) commit(result.state, atMs);
-    if (worthJournaling(event, result.effects) && journalEvent(hal.storage, atMs, event, wallMs())) records++;
+    const heartbeat = event.type === 'tick' && state.status === 'running' && atMs - journaledAtMs >= HEARTBEAT_MS;
+    if ((heartbeat || worthJournaling(event, result.effects)) && journalEvent(hal.storage, atMs, event, wallMs())) {
+      records++;
+      journaledAtMs = atMs;
+    }
     play(result.effects);
     return result.effects;
   }
