@@ -203,7 +203,7 @@ export function startRuntime(hal: Hal, config?: RuntimeConfig): Runtime {
       settings: settings,
       game: state.status === 'ready' || state.status === 'over' ? state.status : 'paused',
       view: view(state, gameNow()),
-      controls: state.controls,
+      clock: state,
       log: log,
     }),
     obey: obey,

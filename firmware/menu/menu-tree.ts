@@ -92,8 +92,8 @@ export function topIds(context: MenuContext): string[] {
   if (context.game !== 'paused') return ['presets', 'custom', 'options', 'log', 'newGame', 'exit'];
   const ids = ['resume', 'plus2:white', 'plus2:black', 'time:black', 'time:white'];
   for (const side of SIDES) {
-    if (context.controls[side].system === 'byoyomi') ids.push('periods:' + side);
-    if (context.controls[side].system === 'canadian') ids.push('movesLeft:' + side);
+    if (context.clock.controls[side].system === 'byoyomi') ids.push('periods:' + side);
+    if (context.clock.controls[side].system === 'canadian') ids.push('movesLeft:' + side);
   }
   ids.push('count:black', 'count:white', 'change', 'log', 'options', 'newGame', 'exit');
   return ids;

@@ -7,9 +7,9 @@
 import { TimeControl } from '../control';
 import { Settings } from '../settings';
 import { ClockView } from '../view';
-import { PerSide, Side } from '../side';
+import { Side } from '../side';
 import { LogEntry } from '../game-log';
-import { AdjustEvent } from '../clock-types';
+import { AdjustEvent, ClockState } from '../clock-types';
 
 export interface MenuContext {
   /** What is stored: the next game's control and options, sound, which button is Black's. */
@@ -18,8 +18,8 @@ export interface MenuContext {
   game: 'ready' | 'paused' | 'over';
   /** The clock now (times, periods, moves, flags): for in-game corrections. */
   view: ClockView;
-  /** The running game's controls. */
-  controls: PerSide<TimeControl>;
+  /** The clock's state (its controls, and what adjustError checks corrections against). */
+  clock: ClockState;
   /** The game's log so far (for "Read the log"). */
   log: LogEntry[];
 }

@@ -155,7 +155,7 @@ function copyPerSide(control: PerSide<TimeControl>): PerSide<TimeControl> {
 
 /** The control a draft starts from: the stored one (settings) or the running game's, of `target`. */
 function sourceControl(draft: Draft, context: MenuContext): TimeControl {
-  const controls = draft.purpose === 'game' ? context.controls : context.settings.control;
+  const controls = draft.purpose === 'game' ? context.clock.controls : context.settings.control;
   return draft.target === 'white' ? controls.white : controls.black;
 }
 
@@ -312,9 +312,9 @@ function choose(menu: MenuState, context: MenuContext, index: number): MenuResul
       return storeOption(menu, context, key, optionValues(key)[index]);
     }
     case 'change': {
-      const game: Draft = { purpose: 'game', target: 'both', control: context.controls.black, fromPreset: index === 0 };
+      const game: Draft = { purpose: 'game', target: 'both', control: context.clock.controls.black, fromPreset: index === 0 };
       if (index === 0) return result(go(menu, 'presets', 0, 0, { draft: game }));
-      return result(go(menu, 'systems', Math.max(0, TIME_SYSTEMS.indexOf(context.controls.black.system)), 0, { draft: game }));
+      return result(go(menu, 'systems', Math.max(0, TIME_SYSTEMS.indexOf(context.clock.controls.black.system)), 0, { draft: game }));
     }
     case 'presets': {
       const d = draft as Draft;

@@ -78,7 +78,7 @@ export class Bench {
       settings: this.settings,
       game: status === 'running' ? 'paused' : status,
       view: view(this.clock, this.nowMs),
-      controls: this.clock.controls,
+      clock: this.clock,
       log: this.log,
     };
   }

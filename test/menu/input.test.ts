@@ -20,7 +20,7 @@ function byoyomiForm(): Bench {
 function readyContext(): MenuContext {
   const settings = defaultSettings();
   const clock = createClock(settings.control);
-  return { settings: settings, game: 'ready', view: view(clock, 0), controls: clock.controls, log: [] };
+  return { settings: settings, game: 'ready', view: view(clock, 0), clock: clock, log: [] };
 }
 
 describe('in a list', () => {
