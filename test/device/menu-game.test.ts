@@ -4,7 +4,7 @@
  * and the clock core all take part, exactly as on the clock.
  */
 import { runScenario } from '../../sim/scenario';
-import { Hands } from './buttons';
+import { Hands } from '../../sim/hands';
 
 const FIVE_MINUTES = { system: 'absolute', mainMs: 300000 };
 

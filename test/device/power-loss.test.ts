@@ -8,7 +8,7 @@ import { defaultSettings, saveSettings, SETTINGS_RECORD } from '../../firmware/s
 import { parseGameControl } from '../../firmware/control-validate';
 import { JOURNAL_RECORD } from '../../firmware/game-journal';
 import { createVirtualHal, MemoryStorage } from '../../sim/virtual-hal';
-import { Hands } from './buttons';
+import { Hands } from '../../sim/hands';
 
 function storageWith(control: object): MemoryStorage {
   const storage = new MemoryStorage();
