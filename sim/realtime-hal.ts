@@ -34,6 +34,8 @@ export function createRealtimeHal(options: RealtimeHalOptions): RealtimeHal {
   let baseMs = 0;
   let hostBaseMs = hostNow();
   let handle: ReturnType<typeof setTimeout> | undefined;
+  /** The pending timer, kept so a change of speed can set it again at the new rate. */
+  let pending: { atMs: number; onFire: () => void } | undefined;
   let edgeHandler: ((edge: ButtonEdge) => void) | undefined;
 
   const nowMs = (): number => Math.floor(baseMs + (hostNow() - hostBaseMs) * speed);
@@ -41,25 +43,27 @@ export function createRealtimeHal(options: RealtimeHalOptions): RealtimeHal {
   function stop(): void {
     if (handle !== undefined) clearTimeout(handle);
     handle = undefined;
+    pending = undefined;
+  }
+
+  function start(atMs: number, onFire: () => void): void {
+    stop();
+    pending = { atMs: atMs, onFire: onFire };
+    const fire = (): void => {
+      // A host timer may fire a little early in virtual terms (rounding, speed changes): wait out the rest.
+      if (nowMs() < atMs) handle = setTimeout(fire, Math.max(1, (atMs - nowMs()) / speed));
+      else {
+        handle = undefined;
+        pending = undefined;
+        onFire();
+      }
+    };
+    handle = setTimeout(fire, Math.max(0, (atMs - nowMs()) / speed));
   }
 
   const hal: RealtimeHal = {
     clock: { nowMs: nowMs },
-    timer: {
-      start(atMs: number, onFire: () => void) {
-        stop();
-        const fire = (): void => {
-          // A host timer may fire a little early in virtual terms (rounding, speed changes): wait out the rest.
-          if (nowMs() < atMs) handle = setTimeout(fire, Math.max(1, (atMs - nowMs()) / speed));
-          else {
-            handle = undefined;
-            onFire();
-          }
-        };
-        handle = setTimeout(fire, Math.max(0, (atMs - nowMs()) / speed));
-      },
-      stop: stop,
-    },
+    timer: { start: start, stop: stop },
     buttons: {
       onEdge(handler) {
         edgeHandler = handler;
@@ -77,6 +81,7 @@ export function createRealtimeHal(options: RealtimeHalOptions): RealtimeHal {
       baseMs = nowMs();
       hostBaseMs = hostNow();
       speed = next;
+      if (pending) start(pending.atMs, pending.onFire);
     },
     speed: () => speed,
     close: stop,

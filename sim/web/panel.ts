@@ -1,0 +1,86 @@
+/**
+ * The side panel's lists: the game log (newest first, flags highlighted, the order the flags fell on top: 12.12)
+ * and the announcements as spoken. Each list is rebuilt only when its content changed.
+ */
+import { Flag } from '../../firmware/clock-types';
+import { LogEntry } from '../../firmware/game-log';
+import { Side } from '../../firmware/side';
+
+export interface Announcement {
+  atMs: number;
+  side: Side;
+  text: string;
+}
+
+/** Game time as a person reads it: "0:04.2", "12:00.0", "1:02:03.4". */
+export function gameTime(ms: number): string {
+  const tenths = Math.floor(Math.max(0, ms) / 100);
+  const seconds = Math.floor(tenths / 10);
+  const hours = Math.floor(seconds / 3600);
+  const minutes = Math.floor(seconds / 60) % 60;
+  const ss = String(seconds % 60).padStart(2, '0') + '.' + (tenths % 10);
+  return hours > 0 ? hours + ':' + String(minutes).padStart(2, '0') + ':' + ss : minutes + ':' + ss;
+}
+
+function item(className: string, time: string, text: string): HTMLLIElement {
+  const li = document.createElement('li');
+  li.className = className;
+  const when = document.createElement('span');
+  when.className = 'when';
+  when.textContent = time;
+  const what = document.createElement('span');
+  what.className = 'what';
+  what.textContent = text;
+  li.appendChild(when);
+  li.appendChild(what);
+  return li;
+}
+
+function replaceChildren(list: HTMLElement, children: HTMLElement[], empty: string): void {
+  while (list.firstChild) list.removeChild(list.firstChild);
+  if (children.length === 0) {
+    const li = document.createElement('li');
+    li.className = 'empty';
+    li.textContent = empty;
+    list.appendChild(li);
+  }
+  children.forEach((child) => list.appendChild(child));
+}
+
+const ORDINAL = ['1st', '2nd'];
+
+export class LogList {
+  private shown = '';
+  constructor(private readonly list: HTMLElement) {}
+
+  update(entries: LogEntry[], flags: Flag[]): void {
+    const key = JSON.stringify([entries.length, entries[0], entries[entries.length - 1], flags]);
+    if (key === this.shown) return;
+    this.shown = key;
+    const items: HTMLElement[] = [];
+    flags.forEach((flag, i) => {
+      items.push(item('flag-order', gameTime(flag.atMs), (ORDINAL[i] || i + 1 + 'th') + ' flag: ' + flag.side));
+    });
+    for (let i = entries.length - 1; i >= 0; i--) {
+      const entry = entries[i];
+      items.push(item('kind-' + entry.kind, gameTime(entry.atMs), entry.text));
+    }
+    replaceChildren(this.list, items, 'no entries yet');
+  }
+}
+
+export class AnnouncementList {
+  private shown = -1;
+  constructor(private readonly list: HTMLElement) {}
+
+  update(announcements: Announcement[]): void {
+    if (announcements.length === this.shown) return;
+    this.shown = announcements.length;
+    const items: HTMLElement[] = [];
+    for (let i = announcements.length - 1; i >= 0 && items.length < 100; i--) {
+      const a = announcements[i];
+      items.push(item('side-' + a.side, gameTime(a.atMs), a.side + ': ' + a.text));
+    }
+    replaceChildren(this.list, items, 'none yet');
+  }
+}
