@@ -1,0 +1,82 @@
+/**
+ * The front-end without a terminal (a pipe, a file, CI): keys come from stdin as characters or lines (line ends
+ * are ignored), and the run is printed as plain text, as it happens: each changed frame in a box under its game
+ * time and status, each log line, announcement and buzzer pattern on its own line. Tests and scripts drive it.
+ */
+import { decodeKeys } from './terminal-keys';
+import { frameLines, gameTimeText } from './terminal-draw';
+import { Session } from './terminal-session';
+import { FrontEnd } from './terminal-tty';
+
+export interface PipeStreams {
+  input: NodeJS.ReadableStream;
+  output: NodeJS.WritableStream;
+}
+
+/** A frame as printed: "[0:04.2] Black's clock runs (left)" and the frame's lines. */
+export function printedFrame(session: Session): string {
+  const lines = frameLines(session.frame()) as string[];
+  return '[' + gameTimeText(session.gameMs()) + '] ' + session.status() + '\n' + lines.join('\n') + '\n';
+}
+
+export function createPipeFrontEnd(
+  session: Session,
+  io: PipeStreams,
+  handlers: { key: (key: string) => void; end: () => void },
+): FrontEnd {
+  let active = false;
+  let lastFrame = '';
+  let lastSpeed = session.speed();
+  let lastHeader = '';
+
+  const write = (text: string): void => {
+    if (active) io.output.write(text);
+  };
+  const onData = (chunk: string | Buffer): void => {
+    for (const key of decodeKeys(chunk.toString(), true)) handlers.key(key);
+  };
+  const onEnd = (): void => handlers.end();
+
+  function printFrame(): void {
+    const frame = (frameLines(session.frame()) as string[]).join('\n');
+    if (frame === lastFrame) return;
+    lastFrame = frame;
+    write(printedFrame(session));
+  }
+
+  return {
+    start() {
+      active = true;
+      lastHeader = session.header();
+      write(lastHeader + '\n');
+      for (const line of session.lines()) write('  ' + line.text + '\n');
+      printFrame();
+      io.input.setEncoding('utf8');
+      io.input.on('data', onData);
+      io.input.on('end', onEnd);
+      io.input.resume();
+    },
+    changed() {
+      const header = session.header();
+      if (session.speed() !== lastSpeed) write('  speed ×' + session.speed() + '\n');
+      else if (header !== lastHeader) write(header + '\n');
+      lastSpeed = session.speed();
+      lastHeader = header;
+      printFrame();
+    },
+    line(line) {
+      write('  ' + line.text + '\n');
+    },
+    sound(name, atMs) {
+      write('  ' + atMs + ' ♪ ' + name + '\n');
+    },
+    stop() {
+      active = false;
+      io.input.removeListener('data', onData);
+      io.input.removeListener('end', onEnd);
+      // Reading stops for good: a paused stdin would still keep Node running.
+      io.input.pause();
+      if ('destroy' in io.input) (io.input as NodeJS.ReadStream).destroy();
+    },
+  };
+}

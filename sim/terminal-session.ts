@@ -1,0 +1,370 @@
+/**
+ * One run of the terminal simulator, whatever it is drawn on: the firmware's runtime on the real-time HAL with a
+ * board's display (the 16×2 LCD, the console board's printed LCD, or the 128×64 OLED on a SimCanvas), a buzzer that
+ * shows what it plays, the given storage, and the keys turned into button edges. It keeps what a front-end draws
+ * (the frame, the log panel's lines, the buzzer's cue) and says when any of it changed; terminal-tty.ts draws it on
+ * a full screen, terminal-pipe.ts prints it as text.
+ */
+import { CharacterDisplay, Display, GraphicsDisplay, KeyValueStorage } from '../hal/hal';
+import { Board } from '../boards/board';
+import consoleBoard from '../boards/console';
+import lcdBoard from '../boards/esp32-lcd1602';
+import oledBoard from '../boards/esp32-oled';
+import { createConsoleDisplay } from '../hal/espruino/console-display';
+import { startRuntime, Runtime } from '../firmware/runtime';
+import { loadSettings, saveSettings } from '../firmware/settings';
+import { clearJournal } from '../firmware/journal';
+import { JOURNAL_RECORD } from '../firmware/game-journal';
+import { ClockEffect } from '../firmware/clock-types';
+import { LogEntry, formatLogEntry } from '../firmware/game-log';
+import { describeGameControl } from '../firmware/control-describe';
+import { PerSide } from '../firmware/side';
+import { TimeControl } from '../firmware/control';
+import { createRealtimeHal, RealtimeHal } from './realtime-hal';
+import { SimCanvas } from './canvas';
+import { actionFor, keyHelp, keySummary, OTHER_KEYS } from './terminal-keys';
+import { createGesturePlayer, GESTURE_SPEED_LIMIT, GesturePlayer } from './terminal-gestures';
+import { createVisibleBuzzer, VisibleBuzzer } from './terminal-sound';
+import { Frame, keyLines, statusText } from './terminal-draw';
+
+export const BOARDS: { [name: string]: Board } = {
+  'esp32-lcd1602': lcdBoard,
+  'esp32-oled': oledBoard,
+  console: consoleBoard,
+};
+
+export const DEFAULT_BOARD = 'esp32-lcd1602';
+
+/** Speeds `+` and `-` stop at. */
+export const MIN_SPEED = 1 / 64;
+export const MAX_SPEED = 4096;
+
+/**
+ * A line of the log panel, starting with its game-time instant in ms like the log's own lines: a log entry
+ * (formatLogEntry), what the clock says ("says \"White: 10\""), a byo-yomi period used up (the buzzer's low
+ * tone), a boot notice, an entry a chord took back (the presses that began a pause are not moves), or a remark of
+ * the simulator.
+ */
+export interface PanelLine {
+  kind: 'log' | 'say' | 'period' | 'notice' | 'undo' | 'sim';
+  /** Game time. */
+  atMs: number;
+  text: string;
+}
+
+export interface SessionOptions {
+  board: string;
+  storage: KeyValueStorage;
+  /** Where settings and the journal are kept, for the header ("memory", a file name). */
+  storageName: string;
+  speed?: number;
+  /** Start a new game with this control (stored as the setting, like choosing it in the menu). */
+  control?: PerSide<TimeControl>;
+  /**
+   * A person at a keyboard (not a pipe): a key's auto-repeat is ignored while its gesture is still queued, and the
+   * keys that are not gestures (speed, quit) act at once instead of waiting for the gestures before them.
+   */
+  interactive?: boolean;
+  bell?: () => void;
+  hostNowMs?: () => number;
+}
+
+export interface SessionEvents {
+  /** The display shows a new frame. */
+  frame(): void;
+  /** A new line for the log panel. */
+  line(line: PanelLine): void;
+  /** The buzzer starts a pattern (named as terminal-sound.ts names it) at game time `atMs`. */
+  sound(name: string, atMs: number): void;
+  /** The buzzer's cue started or ended, the speed changed: the status or header changed. */
+  status(): void;
+  quit(reason: string): void;
+}
+
+export interface Session {
+  readonly board: Board;
+  readonly runtime: Runtime;
+  readonly hal: RealtimeHal;
+  frame(): Frame;
+  /** "16×2 LCD", "128×64 OLED". */
+  frameName: string;
+  header(): string;
+  /** Whose turn it is and what the clock does, in words. */
+  status(): string;
+  /** Game time now (ms). */
+  gameMs(): number;
+  cue(): string | undefined;
+  /** Every panel line so far, in the order they came (taken-back entries included), for a running printout. */
+  lines(): PanelLine[];
+  /**
+   * The log panel as it stands: the runtime's log (entries a chord took back are gone, as in the menu's log) with
+   * what was said, the notices and the simulator's remarks, in time order.
+   */
+  panel(): PanelLine[];
+  keyLines(columns: number): string[];
+  keySummary(): string;
+  /** A key as terminal-keys.ts names it. */
+  key(key: string): void;
+  /** Nothing queued or playing. */
+  idle(): boolean;
+  onIdle(handler: () => void): void;
+  /** Calls `then` when the HAL's (virtual) time reaches `atMs`. */
+  at(atMs: number, then: () => void): void;
+  speed(): number;
+  close(): void;
+}
+
+function title(side: string): string {
+  return side.charAt(0).toUpperCase() + side.substring(1);
+}
+
+function speedText(speed: number): string {
+  return '×' + (speed >= 1 ? String(Math.round(speed * 100) / 100) : '1/' + Math.round(1 / speed));
+}
+
+export function startSession(options: SessionOptions, events: SessionEvents): Session {
+  const board = BOARDS[options.board];
+  if (!board) throw new Error('unknown board ' + options.board + ' (boards: ' + Object.keys(BOARDS).join(', ') + ')');
+  const hostNowMs = options.hostNowMs || (() => performance.now());
+  let runtime: Runtime | undefined;
+  let frame: Frame = { kind: 'lcd', rows: [] };
+  const lines: PanelLine[] = [];
+  const shown: LogEntry[] = [];
+  let batteryLow = false;
+  let userSpeed = options.speed && options.speed > 0 ? options.speed : 1;
+  let gesturePlaying = false;
+  let closed = false;
+  const timers: ReturnType<typeof setTimeout>[] = [];
+
+  function addLine(line: PanelLine): void {
+    lines.push(line);
+    events.line(line);
+  }
+
+  /** Presses a chord took back are no longer in the runtime's log: say so. */
+  function syncRemovals(): void {
+    if (!runtime) return;
+    const current = new Set(runtime.log());
+    for (let i = 0; i < shown.length; i++) {
+      if (!current.has(shown[i])) {
+        addLine({ kind: 'undo', atMs: shown[i].atMs, text: shown[i].atMs + ' taken back: ' + shown[i].text });
+        shown.splice(i--, 1);
+      }
+    }
+  }
+
+  function addEntry(entry: LogEntry): void {
+    if (shown.indexOf(entry) >= 0) return;
+    shown.push(entry);
+    addLine({ kind: 'log', atMs: entry.atMs, text: formatLogEntry(entry) });
+  }
+
+  function onEffects(effects: ClockEffect[]): void {
+    syncRemovals();
+    for (const effect of effects) {
+      if (effect.type === 'log') addEntry(effect.entry);
+      else if (effect.type === 'announce') {
+        addLine({ kind: 'say', atMs: effect.atMs, text: effect.atMs + ' says "' + title(effect.side) + ': ' + effect.text + '"' });
+      } else if (effect.type === 'period') {
+        const left = effect.periodsLeft + (effect.periodsLeft === 1 ? ' period' : ' periods') + ' left';
+        addLine({ kind: 'period', atMs: effect.atMs, text: effect.atMs + ' ' + title(effect.side) + ' used a period, ' + left });
+      }
+    }
+  }
+
+  function newFrame(next: Frame): void {
+    frame = next;
+    syncRemovals();
+    events.frame();
+  }
+
+  function createDisplay(): Display {
+    const spec = board.display;
+    if (spec.kind === 'ssd1306') {
+      const canvas = new SimCanvas(spec.width, spec.height);
+      let last = new Uint8Array(0);
+      const display: GraphicsDisplay = {
+        kind: 'graphics',
+        canvas: canvas,
+        flip() {
+          if (last.length === canvas.buffer.length && last.every((byte, i) => byte === canvas.buffer[i])) return;
+          last = canvas.buffer.slice();
+          const copy = last;
+          const width = canvas.width;
+          newFrame({
+            kind: 'pixels',
+            width: canvas.width,
+            height: canvas.height,
+            pixel: (x, y) => x >= 0 && y >= 0 && x < width && y < canvas.height && ((copy[x + (y >> 3) * width] >> (y & 7)) & 1) === 1,
+          });
+        },
+      };
+      return display;
+    }
+    if (spec.kind === 'console') {
+      // The console board's own display driver: the frame is exactly what that board prints.
+      return createConsoleDisplay({ print: (text) => newFrame({ kind: 'printed', text: text }), columns: spec.columns, rows: spec.rows });
+    }
+    let last: string | undefined;
+    const display: CharacterDisplay = {
+      kind: 'character',
+      columns: spec.columns,
+      rows: spec.rows,
+      defineGlyph() {
+        // The look-alikes stand for the glyphs (terminal-draw.ts); their bitmaps are the firmware's.
+      },
+      show(rows) {
+        const text = rows.join('\n');
+        if (text === last) return;
+        last = text;
+        newFrame({ kind: 'lcd', rows: rows.slice() });
+      },
+    };
+    return display;
+  }
+
+  const buzzer: VisibleBuzzer = createVisibleBuzzer({
+    hostNowMs: hostNowMs,
+    onPlay: (name) => events.sound(name, runtime ? runtime.nowMs() : 0),
+    onCue: () => events.status(),
+    bell: options.bell,
+  });
+
+  if (options.control) {
+    // Like choosing the control in the menu from a fresh clock: it becomes the setting, and a new game starts.
+    const settings = loadSettings(options.storage).settings;
+    saveSettings(options.storage, Object.assign({}, settings, { control: options.control }));
+    clearJournal(options.storage, JOURNAL_RECORD);
+  }
+
+  const hal = createRealtimeHal({
+    display: createDisplay(),
+    buzzer: buzzer,
+    storage: options.storage,
+    speed: userSpeed,
+    hostNowMs: hostNowMs,
+    batteryPercent: board.battery ? () => (batteryLow ? 10 : 90) : undefined,
+  });
+  // The DS3231 keeps wall time across power cuts: the host's clock does too, so "power off 12:39" can be shown.
+  if (board.rtc) hal.rtc = { readWallMs: () => Date.now(), writeWallMs: () => undefined };
+
+  const started = startRuntime(hal, { logLimit: 100000 });
+  runtime = started;
+  started.onEffects(onEffects);
+  for (const notice of started.notices) addLine({ kind: 'notice', atMs: started.nowMs(), text: started.nowMs() + ' notice: ' + notice });
+
+  /** Shows the screen again and sets the runtime's one timer afresh (after a speed or battery change). */
+  function refresh(): void {
+    if (!closed) started.feed({ type: 'tick' }, started.nowMs());
+  }
+
+  function applySpeed(): void {
+    const speed = gesturePlaying ? Math.min(userSpeed, GESTURE_SPEED_LIMIT) : userSpeed;
+    if (speed === hal.speed()) return;
+    hal.setSpeed(speed);
+    // The HAL's pending host timeout was computed at the old speed: have the runtime set it again.
+    refresh();
+  }
+
+  const player: GesturePlayer = createGesturePlayer({
+    nowMs: hal.clock.nowMs,
+    speed: hal.speed,
+    edge: hal.edge,
+    onPlaying(playing) {
+      gesturePlaying = playing;
+      applySpeed();
+    },
+  });
+
+  function at(atMs: number, then: () => void): void {
+    const check = (): void => {
+      if (closed) return;
+      const left = atMs - hal.clock.nowMs();
+      if (left <= 0) then();
+      else timers.push(setTimeout(check, Math.max(1, left / hal.speed())));
+    };
+    check();
+  }
+
+  function setSpeed(speed: number): void {
+    userSpeed = Math.min(MAX_SPEED, Math.max(MIN_SPEED, speed));
+    applySpeed();
+    events.status();
+  }
+
+  function act(type: string, key: string): void {
+    if (closed) return;
+    if (type === 'faster') setSpeed(userSpeed * 2);
+    else if (type === 'slower') setSpeed(userSpeed / 2);
+    else if (type === 'battery') {
+      const nowMs = started.nowMs();
+      if (!board.battery) addLine({ kind: 'sim', atMs: nowMs, text: nowMs + ' (the ' + board.name + ' board has no battery gauge)' });
+      else {
+        batteryLow = !batteryLow;
+        addLine({ kind: 'sim', atMs: nowMs, text: nowMs + ' (battery ' + (batteryLow ? 'low: 10 %)' : 'good: 90 %)') });
+        refresh();
+      }
+    } else events.quit(key);
+  }
+
+  function leftName(): string {
+    return title(started.settings().leftSide);
+  }
+
+  return {
+    board: board,
+    runtime: started,
+    hal: hal,
+    frame: () => frame,
+    frameName:
+      board.display.kind === 'ssd1306' ? board.display.width + '×' + board.display.height + ' OLED' : board.display.columns + '×' + board.display.rows + ' LCD',
+    header() {
+      return (
+        'goclock · ' + board.name + ' · ' + describeGameControl(started.state().controls) + ' · speed ' + speedText(userSpeed) +
+        ' · storage: ' + options.storageName
+      );
+    },
+    status() {
+      const screen = started.screen();
+      return statusText({ view: started.view(), leftSide: started.settings().leftSide, menuOpen: started.menuOpen(), hint: screen.hint });
+    },
+    gameMs: () => started.nowMs(),
+    cue() {
+      const cue = buzzer.cue();
+      return cue ? '♪ ' + cue.name : undefined;
+    },
+    lines: () => lines,
+    panel() {
+      const log: PanelLine[] = started.log().map((entry) => ({ kind: 'log', atMs: entry.atMs, text: formatLogEntry(entry) }));
+      const others = lines.filter((line) => line.kind !== 'log' && line.kind !== 'undo');
+      // Stable: at equal instants the log's entry comes before what it caused to be said.
+      return log.concat(others).map((line, i) => ({ line: line, i: i })).sort((a, b) => a.line.atMs - b.line.atMs || a.i - b.i).map((x) => x.line);
+    },
+    keyLines(columns) {
+      const right = leftName() === 'Black' ? 'White' : 'Black';
+      return keyLines(keyHelp(leftName(), right), OTHER_KEYS, started.menuOpen(), columns);
+    },
+    keySummary: () => keySummary(started.menuOpen()),
+    key(key) {
+      const action = actionFor(key);
+      if (!action || closed) return;
+      const interactive = options.interactive === true;
+      if (action.type === 'gesture') player.queue({ key: key, gesture: action.gesture }, interactive);
+      else if (action.type === 'wait') player.queue({ key: key, waitMs: action.ms }, false);
+      else if (interactive) act(action.type, key);
+      else player.queue({ key: key, run: () => act(action.type, key) }, false);
+    },
+    idle: () => player.idle(),
+    onIdle: (handler) => player.onIdle(handler),
+    at: at,
+    speed: () => userSpeed,
+    close() {
+      if (closed) return;
+      closed = true;
+      player.stop();
+      buzzer.stop();
+      timers.forEach((t) => clearTimeout(t));
+      hal.close();
+    },
+  };
+}
