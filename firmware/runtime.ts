@@ -93,8 +93,6 @@ export function startRuntime(hal: Hal, config?: RuntimeConfig): Runtime {
   /** Journal records of this game so far (undo takes back records by count). */
   let records = 0;
   let recent: Committed[] = [];
-  /** Shown until the first button press. */
-  let notice: string | undefined;
   /** Game time of the last journal record (see HEARTBEAT_MS). */
   let journaledAtMs = 0;
 
@@ -124,7 +122,10 @@ export function startRuntime(hal: Hal, config?: RuntimeConfig): Runtime {
     if (restored.problem) notices.push(restored.problem);
     beginGame();
   }
-  notice = notices.length > 0 ? notices.join(', ') : undefined;
+  /** Boot notices take turns on the display (one short line each fits the LCD) until the first press. */
+  let showNotices = notices.length > 0;
+  const noticesSinceMs = hal.clock.nowMs();
+  const NOTICE_TURN_MS = 2000;
 
   function play(effects: ClockEffect[]): void {
     for (let i = 0; i < effects.length; i++) {
@@ -192,7 +193,7 @@ export function startRuntime(hal: Hal, config?: RuntimeConfig): Runtime {
     sideOf: (button: ButtonName) => (button === 'left' ? settings.leftSide : otherSide(settings.leftSide)),
     offsetMs: () => offsetMs,
     press(side, atMs) {
-      notice = undefined;
+      showNotices = false;
       feed({ type: 'press', side: side }, atMs);
     },
     pauseAsOf: pauseAsOf,
@@ -222,7 +223,10 @@ export function startRuntime(hal: Hal, config?: RuntimeConfig): Runtime {
     if (menu) shown.menu = menu;
     const hint = controller.hint();
     if (hint) shown.hint = hint;
-    if (notice) shown.notice = notice;
+    if (showNotices) {
+      const turn = Math.floor((hal.clock.nowMs() - noticesSinceMs) / NOTICE_TURN_MS);
+      shown.notice = notices[turn % notices.length];
+    }
     return shown;
   }
 
@@ -245,6 +249,10 @@ export function startRuntime(hal: Hal, config?: RuntimeConfig): Runtime {
     let atMs = now + kickEveryMs;
     if (core !== null && core - offsetMs < atMs) atMs = core - offsetMs;
     if (gesture !== null && gesture < atMs) atMs = gesture;
+    if (showNotices && notices.length > 1) {
+      const nextTurn = noticesSinceMs + (Math.floor((now - noticesSinceMs) / NOTICE_TURN_MS) + 1) * NOTICE_TURN_MS;
+      if (nextTurn < atMs) atMs = nextTurn;
+    }
     if (atMs === Infinity) hal.timer.stop();
     else hal.timer.start(atMs, wake);
   }

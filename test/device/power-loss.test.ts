@@ -122,7 +122,12 @@ test('with a valid RTC the display says how long the power was off', () => {
   // Measured from the last journal record (an event, or the minute heartbeat of a running clock): at most a minute
   // more than the real gap.
   expect(restored.notices).toEqual(['game restored', 'power off 12:39']);
-  expect(restored.screen().notice).toBe('game restored, power off 12:39');
+  // Each notice fits the LCD's row; they take turns every 2 s until the first press.
+  expect(restored.screen().notice).toBe('game restored');
+  second.advanceTo(2000);
+  expect(restored.screen().notice).toBe('power off 12:39');
+  second.advanceTo(4000);
+  expect(restored.screen().notice).toBe('game restored');
 });
 
 test('a long think is not lost: a running clock journals a heartbeat every minute', () => {

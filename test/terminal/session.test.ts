@@ -226,7 +226,7 @@ describe('storage', () => {
     const second = start({ storage: new FileStorage(file), storageName: file });
     expect(texts(second.session.lines())).toEqual(['60000 notice: game restored', '60000 notice: power off 0:12']);
     expect(second.session.status()).toBe('paused: Black runs on resume');
-    expect(rows(second)).toEqual(['│9:00   ‖   10:00│', '│game restored, p│']);
+    expect(rows(second)).toEqual(['│9:00   ‖   10:00│', '│ game restored  │']); // then "power off 0:12", in turns
     second.session.key('r');
     pass(3000);
     expect(second.session.status()).toBe("Black's clock runs (left)");
