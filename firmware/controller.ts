@@ -121,6 +121,8 @@ export function createController(host: ControllerHost, timing?: Partial<GestureT
     },
     onTick(nowMs) {
       const result = gestureStep(gestures, { type: 'tick', atMs: nowMs });
+      // A tick that fired nothing is not kept: an edge stamped before it, handled after it, keeps its own instant.
+      if (result.gestures.length === 0) return;
       gestures = result.state;
       handle(result.gestures);
     },

@@ -148,6 +148,10 @@ export function startRuntime(hal: Hal, config?: RuntimeConfig): Runtime {
 
   function feed(event: ClockEvent, atMs: number): ClockEffect[] {
     if (hal.watchdog) hal.watchdog.kick(); // every wake-up and every edge: arm() may keep pushing the timer back
+    // An edge can reach the firmware after a timer that fell due after it (a count, a flag): take back what was
+    // committed after the edge's instant, so the press is charged at its own instant (12.8) and a press made before
+    // the flag beats it. What was already said or shown stays said; the clock's times are what they must be.
+    if (event.type !== 'tick' && atMs < state.atMs) takeBackAfter(atMs, false);
     const result = step(state, event, atMs);
     // A tick that changed nothing visible is not kept, so an edge stamped before it still counts at its own instant.
     if (event.type !== 'tick' || result.effects.length > 0) commit(result.state, atMs);
@@ -160,17 +164,21 @@ export function startRuntime(hal: Hal, config?: RuntimeConfig): Runtime {
     return result.effects;
   }
 
+  /** Takes back every commit after `atMs` (and at it, when `inclusive`), with its journal records and log lines. */
+  function takeBackAfter(atMs: number, inclusive: boolean): void {
+    let first = -1;
+    for (let i = recent.length - 1; i >= 0 && (recent[i].atMs > atMs || (inclusive && recent[i].atMs === atMs)); i--) first = i;
+    if (first < 0) return;
+    const back = recent[first];
+    state = back.before;
+    if (records > back.records && journalUndo(hal.storage, records - back.records)) records = back.records;
+    log.length = Math.min(log.length, back.logLength);
+    recent = recent.slice(0, first);
+  }
+
   /** The chord's pause (12.13): the clock as it was at `atMs`, presses and flags since then taken back, paused. */
   function pauseAsOf(atMs: number): void {
-    let first = -1;
-    for (let i = recent.length - 1; i >= 0 && recent[i].atMs >= atMs; i--) first = i;
-    if (first >= 0) {
-      const back = recent[first];
-      state = back.before;
-      if (records > back.records && journalUndo(hal.storage, records - back.records)) records = back.records;
-      log.length = Math.min(log.length, back.logLength);
-      recent = recent.slice(0, first);
-    }
+    takeBackAfter(atMs, true);
     if (state.status === 'running') feed({ type: 'pause' }, atMs);
   }
 

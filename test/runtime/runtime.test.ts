@@ -177,3 +177,37 @@ describe('settings and the journal at boot', () => {
     expect(runtime.view().status).toBe('ready');
   });
 });
+
+describe('an edge handled late, after a timer that fell due after it', () => {
+  function started(mainMs: number) {
+    const hal = createVirtualHal({ storage: storageWith({ system: 'absolute', mainMs: mainMs }) });
+    const runtime = startRuntime(hal, { logLimit: Infinity });
+    hal.edge('right', true);
+    hal.advanceTo(40);
+    hal.edge('right', false);
+    return { hal, runtime };
+  }
+
+  test('a press is charged at its own instant, not at the wake-up that came first', () => {
+    const { hal, runtime } = started(60000);
+    hal.advanceTo(2005); // the 2000 ms wake-up (a display second) ran before the edge of 1995 ms was handled
+    hal.edge('left', true, 1995);
+    expect(runtime.log().map((e) => e.text)).toContain('black move 1 (1995 ms)');
+  });
+
+  test('a press made 1 ms before the flag beats the flag even if the flag was handled first', () => {
+    const { hal, runtime } = started(10000);
+    hal.advanceTo(10010); // the flag fell at 10000 on the timer; the press of 9999 ms is handled after it
+    expect(runtime.view().status).toBe('over');
+    hal.edge('left', true, 9999);
+    const view = runtime.view();
+    expect(view.status).toBe('running');
+    expect(view.flags).toEqual([]);
+    expect(view.sides.black.remainingMs).toBe(1);
+    expect(runtime.log().map((e) => e.text)).toEqual(['white start: black to move', 'black move 1 (9999 ms)']);
+    // and a reset restores exactly that (the flag's journal record is taken back too)
+    const again = startRuntime(createVirtualHal({ storage: hal.storage }));
+    expect(again.view().flags).toEqual([]);
+    expect(again.view().sides.black.moves).toBe(1);
+  });
+});
