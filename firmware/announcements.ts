@@ -40,17 +40,27 @@ function beepPoints(): CountPoint[] {
   return points;
 }
 
-/**
- * The counts of one overtime period, ordered by falling time left, each strictly inside the period
- * (a 10 s period does not start with "10").
- */
-export function countPoints(profile: AnnounceProfile, periodMs: number): CountPoint[] {
+/** The list last asked for: the core asks on every wake-up, and it seldom changes. */
+let cached: { profile: AnnounceProfile | null; periodMs: number; points: CountPoint[] } = { profile: null, periodMs: 0, points: [] };
+
+function pointsOf(profile: AnnounceProfile, periodMs: number): CountPoint[] {
   let points: CountPoint[];
   if (profile === 'ru') points = ruPoints(periodMs);
   else if (profile === 'jp') points = jpPoints(periodMs);
   else if (profile === 'beep') points = beepPoints();
   else points = [];
   return points.filter((p) => p.leftMs > 0 && p.leftMs < periodMs);
+}
+
+/**
+ * The counts of one overtime period, ordered by falling time left, each strictly inside the period
+ * (a 10 s period does not start with "10").
+ */
+export function countPoints(profile: AnnounceProfile, periodMs: number): CountPoint[] {
+  // One remembered list spares Espruino's few thousand variables the churn. Callers must not change it.
+  if (cached.profile === profile && cached.periodMs === periodMs) return cached.points;
+  cached = { profile: profile, periodMs: periodMs, points: pointsOf(profile, periodMs) };
+  return cached.points;
 }
 
 /** Main-time warnings (optional): 5 min (rules 14.3: no more need to record moves), 1 min, 10 s. */
