@@ -17,6 +17,14 @@ import { beginTurn, withSide } from './clock-state';
 import { announceOvertime, timeUp } from './time-up';
 import { adjustError, applyAdjust } from './adjust';
 
+/** Latest instant the clock accepts: about 285 years of milliseconds, far beyond any game, still exact in a double. */
+export const MAX_INSTANT_MS = 9007199254740991;
+
+/** Whether `value` is an instant: whole milliseconds from 0 to MAX_INSTANT_MS. */
+export function isInstant(value: unknown): value is number {
+  return typeof value === 'number' && value >= 0 && value <= MAX_INSTANT_MS && Math.floor(value) === value;
+}
+
 /** A clock ready to start. Throws on an impossible control (the message names the field). */
 export function createClock(control: GameControl, options?: Partial<ClockOptions>): ClockState {
   const controls = parseGameControl(control);
@@ -144,7 +152,8 @@ function apply(state: ClockState, event: ClockEvent, atMs: number, out: ClockEff
  */
 export function step(state: ClockState, event: ClockEvent, nowMs: number): StepResult {
   const out: ClockEffect[] = [];
-  const now = Math.max(nowMs, state.atMs);
+  // An instant that is not whole milliseconds on a sane time line (a corrupt journal) is read as the latest one.
+  const now = isInstant(nowMs) ? Math.max(nowMs, state.atMs) : state.atMs;
   let s = catchUp(state, now, out);
   s = apply(s, event, now, out);
   s = catchUp(s, now, out);

@@ -5,12 +5,14 @@
  * were at the last journaled event. Records are JSON lines in the checksummed append-only journal (journal.ts).
  */
 import { TimeControl } from './control';
-import { ClockOptions } from './options';
+import { ClockOptions, optionsError } from './options';
+import { isInstant } from './clock';
 import { PerSide } from './side';
 import { ClockEffect, ClockEvent, ClockState } from './clock-types';
 import { createClock, step } from './clock';
 import { appendRecord, clearJournal, readRecords } from './journal';
 import { KeyValueStorage } from '../hal/hal';
+import { oneLine } from './text';
 
 export const JOURNAL_RECORD = 'gcjrnl';
 const FORMAT = 1;
@@ -72,7 +74,7 @@ function isUndoRecord(value: unknown): value is { u: number } {
 
 function isEventRecord(value: unknown): value is { t: number; e: ClockEvent; w?: number } {
   const v = value as { t?: unknown; e?: { type?: unknown } };
-  return typeof v === 'object' && v !== null && typeof v.t === 'number' && typeof v.e === 'object' && v.e !== null &&
+  return typeof v === 'object' && v !== null && isInstant(v.t) && typeof v.e === 'object' && v.e !== null &&
     EVENT_TYPES.indexOf(v.e.type as string) >= 0;
 }
 
@@ -95,6 +97,7 @@ export function restoreGame(storage: KeyValueStorage): RestoreResult {
   if (header < 0) return parsed.length > 0 || skipped > 0 ? { problem: 'journal has no game; ignored' } : {};
   const head = parsed[header] as { v: unknown; control: unknown; options: unknown; w?: number };
   if (head.v !== FORMAT) return { problem: 'journal is from another firmware; ignored' };
+  if (optionsError(head.options, 'options') !== undefined) return { problem: 'journal has impossible options; ignored' };
   try {
     // The last few states, so an undo record can take presses back exactly as the runtime did.
     const history: { state: ClockState; atMs: number }[] = [
@@ -125,6 +128,6 @@ export function restoreGame(storage: KeyValueStorage): RestoreResult {
     }
     return { game: { state: state, atMs: atMs, wallMs: wallMs, effects: effects, skipped: skipped } };
   } catch (e) {
-    return { problem: 'journal does not replay (' + (e as Error).message + '); ignored' };
+    return { problem: oneLine('journal does not replay (' + (e as Error).message + '); ignored') };
   }
 }

@@ -1,5 +1,6 @@
 /** Game options that are not part of the time control itself (DESIGN §5). */
 import { Side } from './side';
+import { hasOwn, oneLine } from './text';
 
 /** How overtime is counted aloud: `ru` (rules 12.16), `jp` (count up), `beep`, or `off`. */
 export type AnnounceProfile = 'ru' | 'jp' | 'beep' | 'off';
@@ -47,9 +48,9 @@ export function optionsError(value: unknown, path: string): string | undefined {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return path + ': must be an object';
   const names = Object.keys(value);
   for (let i = 0; i < names.length; i++) {
-    const choices = OPTION_CHOICES[names[i]];
+    const choices = hasOwn(OPTION_CHOICES, names[i]) ? OPTION_CHOICES[names[i]] : undefined;
     const given = (value as { [name: string]: unknown })[names[i]];
-    if (choices === undefined) return path + '.' + names[i] + ': unknown option (known: ' + Object.keys(OPTION_CHOICES).join(', ') + ')';
+    if (choices === undefined) return path + '.' + oneLine(names[i]) + ': unknown option (known: ' + Object.keys(OPTION_CHOICES).join(', ') + ')';
     if (choices.indexOf(given) < 0) {
       return path + '.' + names[i] + ': must be one of ' + choices.map(shown).join(', ') + ' (got ' + shown(given) + ')';
     }

@@ -59,7 +59,8 @@ interface Committed {
   atMs: number;
   before: ClockState;
   records: number;
-  logLength: number;
+  /** Log entries ever written before this commit (the in-memory log keeps only the latest logLimit). */
+  logged: number;
 }
 
 /**
@@ -90,6 +91,8 @@ export function startRuntime(hal: Hal, config?: RuntimeConfig): Runtime {
   let offsetMs = 0;
   let state: ClockState;
   let log: LogEntry[] = [];
+  /** Log entries ever written this game (the in-memory log keeps only the latest logLimit of them). */
+  let logged = 0;
   /** Journal records of this game so far (undo takes back records by count). */
   let records = 0;
   let recent: Committed[] = [];
@@ -103,6 +106,7 @@ export function startRuntime(hal: Hal, config?: RuntimeConfig): Runtime {
     state = createClock(settings.control, settings.options);
     journaledAtMs = gameNow();
     log = [];
+    logged = 0;
     recent = [];
     records = 1;
     journalNewGame(hal.storage, settings.control, settings.options, wallMs());
@@ -132,6 +136,7 @@ export function startRuntime(hal: Hal, config?: RuntimeConfig): Runtime {
       const effect = effects[i];
       if (effect.type === 'log') {
         log.push(effect.entry);
+        logged++;
         if (log.length > logLimit) log.shift();
       }
       const tones: Tone[] | null = settings.sound ? soundFor(effect) : null;
@@ -141,7 +146,7 @@ export function startRuntime(hal: Hal, config?: RuntimeConfig): Runtime {
   }
 
   function commit(next: ClockState, atMs: number): void {
-    recent.push({ atMs: atMs, before: state, records: records, logLength: log.length });
+    recent.push({ atMs: atMs, before: state, records: records, logged: logged });
     if (recent.length > UNDO_DEPTH) recent.shift();
     state = next;
   }
@@ -172,7 +177,8 @@ export function startRuntime(hal: Hal, config?: RuntimeConfig): Runtime {
     const back = recent[first];
     state = back.before;
     if (records > back.records && journalUndo(hal.storage, records - back.records)) records = back.records;
-    log.length = Math.min(log.length, back.logLength);
+    log.length = Math.max(0, log.length - (logged - back.logged));
+    logged = back.logged;
     recent = recent.slice(0, first);
   }
 

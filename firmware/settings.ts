@@ -8,6 +8,7 @@ import { gameControlError, parseGameControl } from './control-validate';
 import { ClockOptions, DEFAULT_OPTIONS, optionsError } from './options';
 import { PerSide, Side } from './side';
 import { KeyValueStorage } from '../hal/hal';
+import { oneLine } from './text';
 
 export interface Settings {
   control: PerSide<TimeControl>;
@@ -63,7 +64,7 @@ export function loadSettings(storage: KeyValueStorage): LoadedSettings {
     return { settings: defaultSettings(), problem: 'settings unreadable, defaults used' };
   }
   const error = settingsError(value);
-  if (error !== undefined) return { settings: defaultSettings(), problem: error + '; defaults used' };
+  if (error !== undefined) return { settings: defaultSettings(), problem: oneLine(error) + '; defaults used' };
   const v = value as Settings;
   return {
     settings: {

@@ -4,6 +4,7 @@
  */
 import { readFileSync } from 'fs';
 import { parseScenario, runChecked } from './scenario';
+import { oneLine } from '../firmware/text';
 
 const USAGE = 'usage: npm run sim -- --script FILE.json   (or --script - to read the scenario from stdin)';
 
@@ -33,7 +34,7 @@ function main(args: string[]): number {
     return 0;
   } catch (e) {
     const message = e instanceof Error ? e.message : String(e);
-    process.stderr.write('goclock sim: ' + message.replace(/\s*\n\s*/g, ' ') + '\n');
+    process.stderr.write('goclock sim: ' + oneLine(message) + '\n');
     return 1;
   }
 }

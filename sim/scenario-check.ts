@@ -6,6 +6,7 @@ import { GameControl } from '../firmware/control';
 import { gameControlError, integerError, MAX_DURATION_MS } from '../firmware/control-validate';
 import { ClockEvent } from '../firmware/clock-types';
 import { ClockOptions, optionsError } from '../firmware/options';
+import { hasOwn, oneLine } from '../firmware/text';
 
 export class ScenarioError extends Error {}
 
@@ -46,7 +47,7 @@ const EVENT_FIELDS: { [type: string]: string[] } = {
 };
 
 function fail(message: string): never {
-  throw new ScenarioError(message);
+  throw new ScenarioError(oneLine(message));
 }
 
 function isObject(value: unknown): value is Json {
@@ -79,7 +80,7 @@ function checkSide(value: unknown, path: string, required: boolean): void {
 function checkEvent(value: unknown, index: number, previousMs: number): ScenarioEvent {
   const path = 'events[' + index + ']';
   if (!isObject(value)) fail(path + ': must be an object with atMs and type');
-  const fields = EVENT_FIELDS[value.type as string];
+  const fields = hasOwn(EVENT_FIELDS, value.type as string) ? EVENT_FIELDS[value.type as string] : undefined;
   if (typeof value.type !== 'string' || fields === undefined) {
     fail(path + '.type: unknown event type ' + show(value.type) + ' (known: ' + Object.keys(EVENT_FIELDS).join(', ') + ')');
   }
