@@ -12,8 +12,8 @@
  */
 import { ButtonEdge, ButtonName } from '../hal/hal';
 import { ClockState } from './clock-types';
-import { createGestures, gestureDeadline, gestureStep, GestureState, withRepeats } from './gestures';
-import { DEFAULT_TIMING, Gesture, GestureTiming } from './gesture-types';
+import { createGestures, gestureDeadline, gestureStep, GestureState, GestureStepResult, withRepeats } from './gestures';
+import { DEFAULT_TIMING, Gesture, GestureInput, GestureTiming } from './gesture-types';
 import { MenuCommand, MenuContext, MenuState, menuGesture, menuLines, openMenu } from './menu';
 import { Side } from './side';
 
@@ -45,9 +45,26 @@ export interface Controller {
   menuOpen(): boolean;
 }
 
+/** Gestures the ticks may report between two edges and still be replayed (a long hold, a chord and its levels). */
+const REPLAY_LIMIT = 6;
+
+/** Where `list` has a gesture equal to `g` (same kind, button, instants and level), or -1. */
+function indexOfGesture(list: Gesture[], g: Gesture): number {
+  const key = JSON.stringify(g);
+  for (let i = 0; i < list.length; i++) if (JSON.stringify(list[i]) === key) return i;
+  return -1;
+}
+
 export function createController(host: ControllerHost, timing?: Partial<GestureTiming>): Controller {
   // Auto-repeat only in the menu: with the clock showing, a finger resting on a button wakes nobody.
   let gestures: GestureState = withRepeats(createGestures(timing || DEFAULT_TIMING), false, 0);
+  /**
+   * The recogniser as it was after the last edge, and what the ticks since then reported: an edge that reaches us
+   * after a tick decided something due after the edge's instant is replayed from there (see `lateEdge`).
+   * null once the ticks since have said more than REPLAY_LIMIT things or the menu changed the recogniser.
+   */
+  let afterEdge: GestureState | null = gestures;
+  let saidSince: Gesture[] = [];
   let menu: MenuState | null = null;
   let chordPaused = false;
   let chordLevel = 0;
@@ -57,7 +74,9 @@ export function createController(host: ControllerHost, timing?: Partial<GestureT
 
   function setMenu(next: MenuState | null, atMs: number): void {
     menu = next;
+    const before = gestures;
     gestures = withRepeats(gestures, menu !== null, atMs);
+    if (gestures !== before) afterEdge = null;
   }
 
   function onClockGesture(g: Gesture): void {
@@ -113,10 +132,35 @@ export function createController(host: ControllerHost, timing?: Partial<GestureT
     }
   }
 
+  /**
+   * An edge stamped before the last tick that reported something (the tick's timer ran first): replays the ticks from
+   * the recogniser as it was after the previous edge, with this edge at its own instant. If the replay reports
+   * everything the ticks reported (a release confirmed meanwhile, say), only what is new is handled, so a press keeps
+   * its own instant (12.8). If it would contradict them (a long hold that the edge would have prevented), null: what
+   * was reported stands and the recogniser takes the edge at its last instant.
+   */
+  function lateEdge(input: GestureInput): GestureStepResult | null {
+    const last = gestures.nowMs;
+    if (afterEdge === null || last === null || saidSince.length === 0 || !(input.atMs < last)) return null;
+    if (afterEdge.nowMs !== null && input.atMs < afterEdge.nowMs) return null;
+    const replayed = gestureStep(afterEdge, input);
+    const caughtUp = gestureStep(replayed.state, { type: 'tick', atMs: last });
+    const fresh = replayed.gestures.concat(caughtUp.gestures);
+    for (let i = 0; i < saidSince.length; i++) {
+      const at = indexOfGesture(fresh, saidSince[i]);
+      if (at < 0) return null;
+      fresh.splice(at, 1);
+    }
+    return { state: caughtUp.state, gestures: fresh };
+  }
+
   return {
     onEdge(edge) {
-      const result = gestureStep(gestures, { type: 'edge', button: edge.button, down: edge.down, atMs: edge.atMs });
+      const input: GestureInput = { type: 'edge', button: edge.button, down: edge.down, atMs: edge.atMs };
+      const result = lateEdge(input) || gestureStep(gestures, input);
       gestures = result.state;
+      afterEdge = gestures;
+      saidSince = [];
       handle(result.gestures);
     },
     onTick(nowMs) {
@@ -124,6 +168,8 @@ export function createController(host: ControllerHost, timing?: Partial<GestureT
       // A tick that fired nothing is not kept: an edge stamped before it, handled after it, keeps its own instant.
       if (result.gestures.length === 0) return;
       gestures = result.state;
+      if (saidSince.length + result.gestures.length > REPLAY_LIMIT) afterEdge = null;
+      else saidSince = saidSince.concat(result.gestures);
       handle(result.gestures);
     },
     deadline: () => gestureDeadline(gestures),

@@ -211,3 +211,37 @@ describe('an edge handled late, after a timer that fell due after it', () => {
     expect(again.view().sides.black.moves).toBe(1);
   });
 });
+
+describe('an edge handled late, after a gesture that was decided after it', () => {
+  test('a reply stamped while the other button\'s release was still unconfirmed keeps its own instant', () => {
+    const hal = createVirtualHal({ storage: storageWith({ system: 'absolute', mainMs: 60000 }) });
+    const runtime = startRuntime(hal, { logLimit: Infinity });
+    hal.edge('right', true, 0);
+    hal.advanceTo(1000);
+    hal.edge('right', false, 1000); // white's release is confirmed at 1030 (bounce time)
+    hal.advanceTo(1045); // … and it was: the timer ran before the reply of 1020 ms was handled
+    hal.edge('left', true, 1020);
+    expect(runtime.log().map((e) => e.text)).toEqual(['white start: black to move', 'black move 1 (1020 ms)']);
+  });
+
+  test('a reply that would contradict a gesture already reported is taken at that gesture\'s instant', () => {
+    // Black's press is held on: at 6000 ms the recogniser reported a long hold. White's press stamped 5990 ms, handled
+    // at 6010 ms, would have meant both buttons were held by then (no long hold): what was reported stands, and
+    // white's press counts from the last instant the recogniser had decided (6000 ms), not from before it.
+    const hal = createVirtualHal({ storage: storageWith({ system: 'absolute', mainMs: 60000 }) });
+    const runtime = startRuntime(hal, { logLimit: Infinity });
+    hal.edge('right', true, 0);
+    hal.advanceTo(40);
+    hal.edge('right', false, 40);
+    hal.advanceTo(5000);
+    hal.edge('left', true, 5000);
+    hal.advanceTo(6010);
+    hal.edge('right', true, 5990);
+    hal.advanceTo(6100);
+    hal.edge('right', false, 6100);
+    hal.advanceTo(6200);
+    hal.edge('left', false, 6200);
+    hal.advanceTo(7000);
+    expect(runtime.log().map((e) => e.text)).toEqual(['white start: black to move', 'black move 1 (5000 ms)', 'white move 1 (1000 ms)']);
+  });
+});
