@@ -13,6 +13,7 @@ import { createClock, step } from './clock';
 import { appendRecord, clearJournal, readRecords } from './journal';
 import { KeyValueStorage } from '../hal/hal';
 import { oneLine } from './text';
+import { LogEntry } from './game-log';
 
 export const JOURNAL_RECORD = 'gcjrnl';
 const FORMAT = 1;
@@ -59,6 +60,10 @@ export interface RestoredGame {
   effects: ClockEffect[];
   /** Damaged lines that were skipped. */
   skipped: number;
+  /** The game's log as replayed (the latest `logLimit` entries; presses an undo took back are not in it). */
+  log: LogEntry[];
+  /** Log entries the replay wrote in all (`log` keeps only the latest). */
+  logged: number;
 }
 
 export interface RestoreResult {
@@ -78,7 +83,25 @@ function isEventRecord(value: unknown): value is { t: number; e: ClockEvent; w?:
     EVENT_TYPES.indexOf(v.e.type as string) >= 0;
 }
 
-export function restoreGame(storage: KeyValueStorage): RestoreResult {
+/** Appends the log entries among `effects` to `log`, keeping only the latest `limit`; returns how many there were. */
+function logFrom(effects: ClockEffect[], log: LogEntry[], limit: number): number {
+  let count = 0;
+  for (let i = 0; i < effects.length; i++) {
+    const effect = effects[i];
+    if (effect.type !== 'log') continue;
+    log.push(effect.entry);
+    if (log.length > limit) log.shift();
+    count++;
+  }
+  return count;
+}
+
+/**
+ * The game in the journal, replayed through the core, with its log (so the arbiter can still read it after a power
+ * cut); `logLimit` bounds the entries kept in memory, as the runtime's own log is bounded.
+ */
+export function restoreGame(storage: KeyValueStorage, logLimit?: number): RestoreResult {
+  const limit = logLimit === undefined ? Infinity : logLimit;
   const read = readRecords(storage, JOURNAL_RECORD);
   let parsed: unknown[] = [];
   let skipped = read.skipped;
@@ -100,9 +123,12 @@ export function restoreGame(storage: KeyValueStorage): RestoreResult {
   if (optionsError(head.options, 'options') !== undefined) return { problem: 'journal has impossible options; ignored' };
   try {
     // The last few states, so an undo record can take presses back exactly as the runtime did.
-    const history: { state: ClockState; atMs: number }[] = [
-      { state: createClock(head.control as PerSide<TimeControl>, head.options as ClockOptions), atMs: 0 },
+    // `logged`: log entries written up to and including that state (an undo takes its entries back too).
+    const history: { state: ClockState; atMs: number; logged: number }[] = [
+      { state: createClock(head.control as PerSide<TimeControl>, head.options as ClockOptions), atMs: 0, logged: 0 },
     ];
+    const log: LogEntry[] = [];
+    let logged = 0;
     let wallMs = head.w;
     parsed = parsed.slice(header + 1);
     for (let i = 0; i < parsed.length; i++) {
@@ -110,8 +136,13 @@ export function restoreGame(storage: KeyValueStorage): RestoreResult {
       const last = history[history.length - 1];
       if (isUndoRecord(record) && record.u < history.length) {
         history.splice(history.length - record.u, record.u);
+        const back = logged - history[history.length - 1].logged;
+        log.length = Math.max(0, log.length - back);
+        logged -= back;
       } else if (isEventRecord(record) && record.t >= last.atMs) {
-        history.push({ state: step(last.state, record.e, record.t).state, atMs: record.t });
+        const result = step(last.state, record.e, record.t);
+        logged += logFrom(result.effects, log, limit);
+        history.push({ state: result.state, atMs: record.t, logged: logged });
         if (history.length > UNDO_DEPTH + 1) history.shift();
         if (record.w !== undefined) wallMs = record.w;
       } else {
@@ -125,8 +156,9 @@ export function restoreGame(storage: KeyValueStorage): RestoreResult {
       const paused = step(state, { type: 'pause' }, atMs);
       state = paused.state;
       effects = paused.effects;
+      logged += logFrom(effects, log, limit);
     }
-    return { game: { state: state, atMs: atMs, wallMs: wallMs, effects: effects, skipped: skipped } };
+    return { game: { state: state, atMs: atMs, wallMs: wallMs, effects: effects, skipped: skipped, log: log, logged: logged } };
   } catch (e) {
     return { problem: oneLine('journal does not replay (' + (e as Error).message + '); ignored') };
   }

@@ -112,9 +112,11 @@ export function startRuntime(hal: Hal, config?: RuntimeConfig): Runtime {
     journalNewGame(hal.storage, settings.control, settings.options, wallMs());
   }
 
-  const restored = restoreGame(hal.storage);
+  const restored = restoreGame(hal.storage, logLimit);
   if (restored.game) {
     state = restored.game.state;
+    log = restored.game.log;
+    logged = restored.game.logged;
     offsetMs = restored.game.atMs - hal.clock.nowMs();
     journaledAtMs = restored.game.atMs;
     notices.push('game restored');

@@ -51,12 +51,17 @@ test('a reset at every step of a scripted game restores the same times', () => {
   let journal = storage.read(JOURNAL_RECORD);
   let expected = times(runtime.view());
   let expectedStatus = runtime.view().status;
+  // The log the arbiter reads must survive too (ignored presses and refused corrections change nothing and are not
+  // journaled); a game that was running gains the restore's pause.
+  const kept = () => runtime.log().filter((e) => e.kind !== 'ignored' && e.kind !== 'refused');
+  let expectedLog = kept();
 
   const resetNowAndCompare = (): void => {
     if (storage.read(JOURNAL_RECORD) !== journal) {
       journal = storage.read(JOURNAL_RECORD);
       expected = times(runtime.view());
       expectedStatus = runtime.view().status;
+      expectedLog = kept();
     }
     const reboot = createVirtualHal({ storage: copyOf(storage) });
     reboot.advanceTo(1234); // the new boot's monotonic time has nothing to do with the old one
@@ -64,6 +69,9 @@ test('a reset at every step of a scripted game restores the same times', () => {
     expect(times(restored.view())).toEqual(expected);
     expect(restored.view().status).toBe(expectedStatus === 'running' ? 'paused' : expectedStatus);
     if (expectedStatus === 'running') paused++;
+    const restoredLog = restored.log();
+    expect(restoredLog.slice(0, expectedLog.length)).toEqual(expectedLog);
+    expect(restoredLog.slice(expectedLog.length).map((e) => e.kind)).toEqual(expectedStatus === 'running' ? ['pause'] : []);
     reboot.advanceTo(60000);
     expect(times(restored.view())).toEqual(expected); // paused, nothing runs on its own
     checked++;
