@@ -10,7 +10,7 @@ import { isInstant } from './clock';
 import { PerSide } from './side';
 import { ClockEffect, ClockEvent, ClockState } from './clock-types';
 import { createClock, step } from './clock';
-import { appendRecord, clearJournal, readRecords } from './journal';
+import { appendRecord, clearJournal, forEachRecord } from './journal';
 import { KeyValueStorage } from '../hal/hal';
 import { oneLine } from './text';
 import { LogEntry } from './game-log';
@@ -96,70 +96,107 @@ function logFrom(effects: ClockEffect[], log: LogEntry[], limit: number): number
   return count;
 }
 
+/** The game being replayed: the records since its header. */
+interface Replay {
+  /**
+   * The last few states, so an undo record can take presses back exactly as the runtime did; `logged`: log entries
+   * written up to and including that state (an undo takes its entries back too).
+   */
+  history: { state: ClockState; atMs: number; logged: number }[];
+  log: LogEntry[];
+  logged: number;
+  wallMs?: number;
+  /** Records after the header that were not events or undos the game could take. */
+  skipped: number;
+}
+
+function isHeader(value: unknown): value is { v: unknown; control: unknown; options: unknown; w?: number } {
+  return typeof value === 'object' && value !== null && (value as { v?: unknown }).v !== undefined;
+}
+
+/** A new replay from a header, or why the header cannot start one. */
+function replayFrom(head: { v: unknown; control: unknown; options: unknown; w?: number }): Replay | string {
+  if (head.v !== FORMAT) return 'journal is from another firmware; ignored';
+  if (optionsError(head.options, 'options') !== undefined) return 'journal has impossible options; ignored';
+  const state = createClock(head.control as PerSide<TimeControl>, head.options as ClockOptions);
+  return { history: [{ state: state, atMs: 0, logged: 0 }], log: [], logged: 0, wallMs: head.w, skipped: 0 };
+}
+
+/** Applies one record after the header (an event, or an undo of the last few). */
+function replayRecord(replay: Replay, record: unknown, limit: number): void {
+  const history = replay.history;
+  const last = history[history.length - 1];
+  if (isUndoRecord(record) && record.u < history.length) {
+    history.splice(history.length - record.u, record.u);
+    const back = replay.logged - history[history.length - 1].logged;
+    replay.log.length = Math.max(0, replay.log.length - back);
+    replay.logged -= back;
+  } else if (isEventRecord(record) && record.t >= last.atMs) {
+    const result = step(last.state, record.e, record.t);
+    replay.logged += logFrom(result.effects, replay.log, limit);
+    history.push({ state: result.state, atMs: record.t, logged: replay.logged });
+    if (history.length > UNDO_DEPTH + 1) history.shift();
+    if (record.w !== undefined) replay.wallMs = record.w;
+  } else {
+    replay.skipped++;
+  }
+}
+
 /**
- * The game in the journal, replayed through the core, with its log (so the arbiter can still read it after a power
- * cut); `logLimit` bounds the entries kept in memory, as the runtime's own log is bounded.
+ * The game in the journal (the one after its last header), replayed through the core record by record as the
+ * journal is read, with its log, so the arbiter can still read it after a power cut. Memory does not grow with the
+ * game: a few states for undo, at most `logLimit` log entries, and one piece of the file at a time.
  */
 export function restoreGame(storage: KeyValueStorage, logLimit?: number): RestoreResult {
   const limit = logLimit === undefined ? Infinity : logLimit;
-  const read = readRecords(storage, JOURNAL_RECORD);
-  let parsed: unknown[] = [];
-  let skipped = read.skipped;
-  for (let i = 0; i < read.records.length; i++) {
+  let replay: Replay | null = null;
+  let problem: string | undefined = undefined;
+  let records = 0;
+  let unreadable = 0;
+  const skippedLines = forEachRecord(storage, JOURNAL_RECORD, (text) => {
+    records++;
+    let record: unknown;
     try {
-      parsed.push(JSON.parse(read.records[i]));
+      record = JSON.parse(text);
     } catch (e) {
-      skipped++;
+      unreadable++;
+      return;
     }
-  }
-  let header = -1;
-  for (let i = parsed.length - 1; i >= 0 && header < 0; i--) {
-    const v = parsed[i] as { v?: unknown };
-    if (typeof v === 'object' && v !== null && v.v !== undefined) header = i;
-  }
-  if (header < 0) return parsed.length > 0 || skipped > 0 ? { problem: 'journal has no game; ignored' } : {};
-  const head = parsed[header] as { v: unknown; control: unknown; options: unknown; w?: number };
-  if (head.v !== FORMAT) return { problem: 'journal is from another firmware; ignored' };
-  if (optionsError(head.options, 'options') !== undefined) return { problem: 'journal has impossible options; ignored' };
-  try {
-    // The last few states, so an undo record can take presses back exactly as the runtime did.
-    // `logged`: log entries written up to and including that state (an undo takes its entries back too).
-    const history: { state: ClockState; atMs: number; logged: number }[] = [
-      { state: createClock(head.control as PerSide<TimeControl>, head.options as ClockOptions), atMs: 0, logged: 0 },
-    ];
-    const log: LogEntry[] = [];
-    let logged = 0;
-    let wallMs = head.w;
-    parsed = parsed.slice(header + 1);
-    for (let i = 0; i < parsed.length; i++) {
-      const record = parsed[i];
-      const last = history[history.length - 1];
-      if (isUndoRecord(record) && record.u < history.length) {
-        history.splice(history.length - record.u, record.u);
-        const back = logged - history[history.length - 1].logged;
-        log.length = Math.max(0, log.length - back);
-        logged -= back;
-      } else if (isEventRecord(record) && record.t >= last.atMs) {
-        const result = step(last.state, record.e, record.t);
-        logged += logFrom(result.effects, log, limit);
-        history.push({ state: result.state, atMs: record.t, logged: logged });
-        if (history.length > UNDO_DEPTH + 1) history.shift();
-        if (record.w !== undefined) wallMs = record.w;
-      } else {
-        skipped++;
+    try {
+      if (isHeader(record)) {
+        const started = replayFrom(record);
+        replay = typeof started === 'string' ? null : started;
+        problem = typeof started === 'string' ? started : undefined;
+      } else if (replay !== null) {
+        replayRecord(replay, record, limit);
       }
+    } catch (e) {
+      // The game does not replay; a later header (a new game) may still start one.
+      replay = null;
+      problem = oneLine('journal does not replay (' + (e as Error).message + '); ignored');
     }
-    let state = history[history.length - 1].state;
-    const atMs = history[history.length - 1].atMs;
-    let effects: ClockEffect[] = [];
-    if (state.status === 'running') {
-      const paused = step(state, { type: 'pause' }, atMs);
-      state = paused.state;
-      effects = paused.effects;
-      logged += logFrom(effects, log, limit);
-    }
-    return { game: { state: state, atMs: atMs, wallMs: wallMs, effects: effects, skipped: skipped, log: log, logged: logged } };
-  } catch (e) {
-    return { problem: oneLine('journal does not replay (' + (e as Error).message + '); ignored') };
+  });
+  if (problem !== undefined) return { problem: problem };
+  if (replay === null) return records > 0 || skippedLines > 0 ? { problem: 'journal has no game; ignored' } : {};
+  const game = replay as Replay;
+  const newest = game.history[game.history.length - 1];
+  let state = newest.state;
+  let effects: ClockEffect[] = [];
+  if (state.status === 'running') {
+    const paused = step(state, { type: 'pause' }, newest.atMs);
+    state = paused.state;
+    effects = paused.effects;
+    game.logged += logFrom(effects, game.log, limit);
   }
+  return {
+    game: {
+      state: state,
+      atMs: newest.atMs,
+      wallMs: game.wallMs,
+      effects: effects,
+      skipped: skippedLines + unreadable + game.skipped,
+      log: game.log,
+      logged: game.logged,
+    },
+  };
 }

@@ -14,7 +14,8 @@
  * way. The pure version is table-driven (one 1 KB Int32Array, built on first use) and keeps every intermediate
  * value within 32-bit integers.
  *
- * Memory: `readRecords` reads the whole journal and returns every record, so keep one journal per game.
+ * Memory: `forEachRecord` hands the records over one at a time and, on a storage with `readChunks` (the device's),
+ * never holds the whole file; `readRecords` collects them all (tests and tools).
  */
 import { KeyValueStorage } from '../hal/hal';
 
@@ -63,39 +64,88 @@ function checksumText(text: string, options: JournalOptions | undefined): string
   return hex4((sum >>> 16) & 0xffff) + hex4(sum & 0xffff);
 }
 
-/** Appends one record; false when it could not be written (flash full, or `text` contains a line break). */
+/** The longest record text (a header with both sides' controls is a few hundred characters). */
+export const MAX_RECORD_CHARS = 2048;
+
+/**
+ * Appends one record; false when it could not be written (flash full, or `text` contains a line break or is longer
+ * than MAX_RECORD_CHARS).
+ */
 export function appendRecord(storage: KeyValueStorage, name: string, text: string, options?: JournalOptions): boolean {
-  if (text.indexOf('\n') >= 0 || text.indexOf('\r') >= 0) return false;
+  if (text.length > MAX_RECORD_CHARS || text.indexOf('\n') >= 0 || text.indexOf('\r') >= 0) return false;
   return storage.append(name, '\n' + text + '*' + checksumText(text, options));
 }
 
-/** The valid records and how many lines were skipped. Never throws, whatever the file holds. */
+/** One line of the file: the record's text if its checksum matches, else null. */
+function validText(line: string, options: JournalOptions | undefined): string | null {
+  const star = line.lastIndexOf('*');
+  if (star < 0 || line.length - star !== 9) return null;
+  const text = line.slice(0, star);
+  return line.slice(star + 1) === checksumText(text, options) ? text : null;
+}
+
+/**
+ * Calls `each` with every valid record, oldest first, reading the file piece by piece where the storage can
+ * (`readChunks`), so only one piece and one line are in RAM at a time; returns how many lines were skipped.
+ * Never throws because of what the file holds; an exception thrown by `each` ends the reading and is thrown on.
+ */
+export function forEachRecord(storage: KeyValueStorage, name: string, each: (text: string) => void, options?: JournalOptions): number {
+  let skipped = 0;
+  let line = '';
+  // What `each` threw: the rest is not read, and it is thrown again once the storage is done with us.
+  let failure: { error: unknown } | null = null;
+  const takeLine = (): void => {
+    const current = line;
+    line = '';
+    if (current.length === 0 || failure !== null) return; // an empty line is just a separator
+    const text = validText(current, options);
+    if (text === null) {
+      skipped++;
+      return;
+    }
+    try {
+      each(text);
+    } catch (error) {
+      failure = { error: error };
+    }
+  };
+  // A line longer than any record is damage (flash garbage with no line break): it is skipped, not held in RAM.
+  let overlong = false;
+  const addToLine = (part: string): void => {
+    if (!overlong && line.length + part.length > MAX_RECORD_CHARS + 9) {
+      overlong = true;
+      skipped++;
+    }
+    line = overlong ? '' : line + part;
+  };
+  const takeChunk = (chunk: string): void => {
+    if (typeof chunk !== 'string') return;
+    let start = 0;
+    for (let end = chunk.indexOf('\n'); end >= 0; end = chunk.indexOf('\n', start)) {
+      addToLine(chunk.slice(start, end));
+      overlong = false;
+      takeLine();
+      start = end + 1;
+    }
+    addToLine(chunk.slice(start));
+  };
+  let whole: string | undefined = undefined;
+  try {
+    if (storage.readChunks !== undefined) storage.readChunks(name, takeChunk);
+    else whole = storage.read(name);
+  } catch (error) {
+    whole = undefined;
+  }
+  if (typeof whole === 'string') takeChunk(whole);
+  takeLine();
+  if (failure !== null) throw (failure as { error: unknown }).error;
+  return skipped;
+}
+
+/** The valid records and how many lines were skipped, all at once (for tests and tools; the device streams). */
 export function readRecords(storage: KeyValueStorage, name: string, options?: JournalOptions): JournalContents {
   const records: string[] = [];
-  let skipped = 0;
-  let data: string | undefined = undefined;
-  try {
-    data = storage.read(name);
-  } catch (error) {
-    data = undefined;
-  }
-  if (typeof data !== 'string') return { records: records, skipped: 0 };
-  let start = 0;
-  while (start <= data.length) {
-    let end = data.indexOf('\n', start);
-    if (end < 0) end = data.length;
-    if (end > start) {
-      const line = data.slice(start, end);
-      const star = line.lastIndexOf('*');
-      const text = star >= 0 ? line.slice(0, star) : '';
-      if (star >= 0 && line.length - star === 9 && line.slice(star + 1) === checksumText(text, options)) {
-        records.push(text);
-      } else {
-        skipped++;
-      }
-    }
-    start = end + 1;
-  }
+  const skipped = forEachRecord(storage, name, (text) => records.push(text), options);
   return { records: records, skipped: skipped };
 }
 

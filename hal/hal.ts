@@ -86,6 +86,11 @@ export interface RealTimeClock {
 /** Named records in flash (Espruino `Storage`): settings and the game journal. */
 export interface KeyValueStorage {
   read(name: string): string | undefined;
+  /**
+   * Reads a record piece by piece, in order, without holding all of it in RAM at once (the journal of a long game);
+   * false when there is no such record. Storages that keep records in RAM anyway may leave it out (`read` is used).
+   */
+  readChunks?(name: string, each: (chunk: string) => void): boolean;
   /** Replaces the record; false when it could not be written (flash full). */
   write(name: string, data: string): boolean;
   /** Adds to the end of a record that only grows (the journal); false when it could not be written. */

@@ -10,7 +10,8 @@
  *   and the chunks of two journals could collide). The end of a StorageFile is the first 0xFF byte (erased flash),
  *   so data containing "\xFF" is refused too.
  * `read` returns the plain file if there is one, else the whole StorageFile read back chunk by chunk, else
- * undefined. `erase` removes both kinds. A record name is meant for one kind only: settings are written, the journal
+ * undefined; `readChunks` hands the StorageFile over chunk by chunk instead, so a long journal never sits whole in
+ * RAM. `erase` removes both kinds. A record name is meant for one kind only: settings are written, the journal
  * is appended. Every failure (flash full, a bad name, an exception from the interpreter) is `false`, never a throw.
  * The last appended file stays open, so an append does not rescan the chunks to find the end.
  */
@@ -51,16 +52,18 @@ export function createStorage(options: StorageOptions): KeyValueStorage {
     return name.length > 0 && name.length <= maxLength;
   }
 
-  function readStorageFile(name: string): string | undefined {
-    if (!validName(name, MAX_APPEND_NAME_LENGTH)) return undefined;
+  /** Calls `each` with the StorageFile's contents READ_CHUNK bytes at a time; false when it has none. */
+  function readStorageFile(name: string, each: (chunk: string) => void): boolean {
+    if (!validName(name, MAX_APPEND_NAME_LENGTH)) return false;
     const file = storage.open(name, 'r');
-    let text: string | undefined = undefined;
+    let any = false;
     let part = file.read(READ_CHUNK);
     while (part !== undefined && part.length > 0) {
-      text = text === undefined ? part : text + part;
+      any = true;
+      each(part);
       part = file.read(READ_CHUNK);
     }
-    return text;
+    return any;
   }
 
   function appendOnce(name: string, data: string): void {
@@ -76,9 +79,28 @@ export function createStorage(options: StorageOptions): KeyValueStorage {
       if (!validName(name, MAX_NAME_LENGTH)) return undefined;
       try {
         const plain = storage.read(name);
-        return plain !== undefined ? plain : readStorageFile(name);
+        if (plain !== undefined) return plain;
+        let text: string | undefined = undefined;
+        readStorageFile(name, (part) => {
+          text = text === undefined ? part : text + part;
+        });
+        return text;
       } catch (error) {
         return undefined;
+      }
+    },
+    readChunks(name, each) {
+      if (!validName(name, MAX_NAME_LENGTH)) return false;
+      try {
+        // A plain file is mapped from flash: handing it over whole costs no RAM.
+        const plain = storage.read(name);
+        if (plain !== undefined) {
+          each(plain);
+          return true;
+        }
+        return readStorageFile(name, each);
+      } catch (error) {
+        return false;
       }
     },
     write(name, data) {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { KeyValueStorage } from '../../hal/hal';
-import { appendRecord, clearJournal, crc32, readRecords } from '../../firmware/journal';
+import { appendRecord, clearJournal, crc32, forEachRecord, MAX_RECORD_CHARS, readRecords } from '../../firmware/journal';
 import { createStorage } from '../../hal/espruino/storage';
 import { createFakeEspruinoStorage } from './fakes';
 
@@ -22,6 +22,25 @@ function memoryStorage(): KeyValueStorage & { files: Record<string, string> } {
       delete files[name];
     },
   };
+}
+
+/** The same files, read back the way the device reads a StorageFile: piece by piece, cut where `cuts` say. */
+function piecewise(files: Record<string, string>, cuts: number[]): KeyValueStorage {
+  const whole = memoryStorage();
+  Object.assign(whole.files, files);
+  return Object.assign({}, whole, {
+    readChunks(name: string, each: (chunk: string) => void): boolean {
+      const data = whole.files[name];
+      if (data === undefined) return false;
+      let at = 0;
+      for (let i = 0; at < data.length; i++) {
+        const size = Math.max(1, cuts.length > 0 ? cuts[i % cuts.length] : data.length);
+        each(data.slice(at, at + size));
+        at += size;
+      }
+      return true;
+    },
+  });
 }
 
 /** Espruino's E.CRC32, transcribed from its C source (jswrap_espruino_CRC32): bit by bit, low byte of each element. */
@@ -117,6 +136,30 @@ describe('journal', () => {
     expect(readRecords(pure, 'game', { crc32: espruinoCrc32 }).records).toEqual(['{"k":"move","side":"black"}']);
   });
 
+  it('refuses a record longer than MAX_RECORD_CHARS, and skips a line that long without keeping it', () => {
+    const storage = memoryStorage();
+    expect(appendRecord(storage, 'game', 'x'.repeat(MAX_RECORD_CHARS + 1))).toBe(false);
+    expect(appendRecord(storage, 'game', 'x'.repeat(MAX_RECORD_CHARS))).toBe(true);
+    appendRecord(storage, 'game', 'after');
+    storage.files.game = '\n' + 'garbage with no line break '.repeat(1000) + storage.files.game;
+    const chunked = piecewise(storage.files, [256]);
+    expect(readRecords(chunked, 'game')).toEqual({ records: ['x'.repeat(MAX_RECORD_CHARS), 'after'], skipped: 1 });
+    expect(readRecords(storage, 'game')).toEqual(readRecords(chunked, 'game'));
+  });
+
+  it('forEachRecord: what the caller throws ends the reading and is thrown on', () => {
+    const storage = piecewise({}, [3]);
+    for (const text of ['one', 'two', 'three']) appendRecord(storage, 'game', text);
+    const seen: string[] = [];
+    expect(() =>
+      forEachRecord(storage, 'game', (text) => {
+        seen.push(text);
+        if (text === 'two') throw new Error('no');
+      }),
+    ).toThrow('no');
+    expect(seen).toEqual(['one', 'two']);
+  });
+
   it('reports false when the storage cannot append', () => {
     const storage = memoryStorage();
     storage.append = () => false;
@@ -156,6 +199,23 @@ describe('journal', () => {
           return readRecords(storage, 'game').records.length === 0;
         }),
         { numRuns: 2000 },
+      );
+    });
+
+    it('read piece by piece, cut anywhere, a file gives exactly what it gives read whole', () => {
+      const line = fc.oneof(recordText.map((text) => ({ text, valid: true })), fc.string({ unit: 'binary', maxLength: 40 }).map((text) => ({ text, valid: false })));
+      fc.assert(
+        fc.property(fc.array(line, { maxLength: 12 }), fc.array(fc.integer({ min: 1, max: 40 }), { maxLength: 6 }), (lines, cuts) => {
+          const storage = memoryStorage();
+          for (const l of lines) {
+            if (l.valid) appendRecord(storage, 'game', l.text);
+            else storage.files.game = (storage.files.game || '') + l.text;
+          }
+          const whole = readRecords(storage, 'game');
+          const pieces = readRecords(piecewise(storage.files, cuts), 'game');
+          return JSON.stringify(pieces) === JSON.stringify(whole);
+        }),
+        { numRuns: 1000 },
       );
     });
 

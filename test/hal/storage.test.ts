@@ -27,6 +27,24 @@ describe('storage over Espruino Storage', () => {
     expect(espruino.files.journal).toBeUndefined(); // not a plain file
   });
 
+  it('readChunks hands a StorageFile over in pieces of at most 256 bytes, a plain file whole', () => {
+    const { storage } = setup();
+    const piece = 'x'.repeat(300);
+    storage.append('journal', 'a\n');
+    storage.append('journal', piece);
+    storage.append('journal', 'z\n');
+    const pieces: string[] = [];
+    expect(storage.readChunks!('journal', (chunk) => pieces.push(chunk))).toBe(true);
+    expect(pieces.join('')).toBe('a\n' + piece + 'z\n');
+    expect(pieces.length).toBeGreaterThan(1);
+    expect(Math.max(...pieces.map((p) => p.length))).toBeLessThanOrEqual(256);
+    storage.write('settings', 'y'.repeat(600));
+    const whole: string[] = [];
+    expect(storage.readChunks!('settings', (chunk) => whole.push(chunk))).toBe(true);
+    expect(whole).toEqual(['y'.repeat(600)]);
+    expect(storage.readChunks!('missing', () => undefined)).toBe(false);
+  });
+
   it('keeps the appended file open between appends (no rescan for the end)', () => {
     const { storage, espruino } = setup();
     storage.append('journal', '1');

@@ -130,6 +130,11 @@ describe('the runtime on a virtual clock', () => {
   });
 });
 
+/** Fails the test from inside a callback (returns never). */
+function fail(why: string): never {
+  throw new Error(why);
+}
+
 describe('settings and the journal at boot', () => {
   test('corrupt settings fall back to the defaults with a message', () => {
     const storage = new MemoryStorage();
@@ -167,6 +172,47 @@ describe('settings and the journal at boot', () => {
     second.feed({ type: 'resume' }, second.nowMs());
     after.advanceTo(61000);
     expect(second.view().sides.white.remainingMs).toBe(expected.sides.white.remainingMs - 1000);
+  });
+
+  test('a long game comes back from a journal read piece by piece, never whole', () => {
+    // 400 moves over about three hours, with the heartbeat each minute: the journal is over 20 KB, more than
+    // an Espruino board should hold in RAM at once. A storage that can hand it over in pieces is never asked for all.
+    const storage = storageWith({ system: 'absolute', mainMs: 4 * 3600000 });
+    const hal = createVirtualHal({ storage });
+    const runtime = startRuntime(hal, { logLimit: 16 });
+    for (let i = 0; i < 400; i++) {
+      const button = i % 2 === 0 ? 'right' : 'left';
+      hal.advanceTo(1000 + i * 27000);
+      hal.edge(button, true);
+      hal.advanceTo(1000 + i * 27000 + 60);
+      hal.edge(button, false);
+    }
+    hal.advanceTo(1000 + 400 * 27000);
+    const journal = storage.read(JOURNAL_RECORD) as string;
+    expect(journal.length).toBeGreaterThan(20000);
+    const pieces: number[] = [];
+    const chunked = {
+      read: (name: string) => (name === JOURNAL_RECORD ? fail('the journal was read whole') : storage.read(name)),
+      write: (name: string, data: string) => storage.write(name, data),
+      append: (name: string, data: string) => storage.append(name, data),
+      erase: (name: string) => storage.erase(name),
+      readChunks: (name: string, each: (chunk: string) => void) => {
+        const data = storage.read(name);
+        if (data === undefined) return false;
+        for (let at = 0; at < data.length; at += 256) {
+          pieces.push(at);
+          each(data.slice(at, at + 256));
+        }
+        return true;
+      },
+    };
+    const again = startRuntime(createVirtualHal({ storage: chunked }), { logLimit: 16 });
+    expect(pieces.length).toBe(Math.ceil(journal.length / 256));
+    const times = (v: ReturnType<typeof view>) => [v.sides.black, v.sides.white].map((x) => [x.phase, x.remainingMs, x.moves]);
+    expect(again.view().status).toBe('paused');
+    expect(times(again.view())).toEqual(times(view(runtime.state(), again.state().atMs)));
+    expect(again.log().length).toBe(16);
+    expect(again.log().slice(0, 15)).toEqual(runtime.log().slice(-15));
   });
 
   test('a corrupt journal is ignored with a message and a new game starts', () => {
