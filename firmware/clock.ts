@@ -7,7 +7,7 @@
 import { GameControl } from './control';
 import { parseGameControl } from './control-validate';
 import { ClockOptions, DEFAULT_OPTIONS } from './options';
-import { otherSide, Side } from './side';
+import { isSide, otherSide, Side } from './side';
 import { chargedBy, freshSideClock, runFor } from './side-clock';
 import { Boundary, nextBoundary } from './boundaries';
 import { afterMove } from './moves';
@@ -92,6 +92,12 @@ function ignored(state: ClockState, side: Side | null, atMs: number, text: strin
   return state;
 }
 
+/** An event the core cannot take (a caller's bug: the scenario runner and the runtime never send one). */
+function refused(state: ClockState, atMs: number, text: string, out: ClockEffect[]): ClockState {
+  logTo(out, atMs, null, 'refused', text);
+  return state;
+}
+
 function start(state: ClockState, by: Side | null, atMs: number, out: ClockEffect[]): ClockState {
   const first = state.options.firstToMove;
   logTo(out, atMs, by, 'start', (by || 'arbiter') + ' start: ' + first + ' to move');
@@ -128,15 +134,18 @@ function apply(state: ClockState, event: ClockEvent, atMs: number, out: ClockEff
       if (state.status !== 'ready') return ignored(state, null, atMs, 'arbiter start ignored: clock ' + state.status, out);
       return start(state, null, atMs, out);
     case 'press':
+      if (!isSide(event.side)) return refused(state, atMs, 'press refused: side must be "black" or "white"', out);
       return press(state, event.side, atMs, out);
     case 'pause':
+      if (event.side !== undefined && !isSide(event.side)) return refused(state, atMs, 'pause refused: side must be "black" or "white" or none', out);
       return pause(state, event.side || null, atMs, out);
     case 'resume':
       return resume(state, atMs, out);
     case 'adjust': {
       const error = adjustError(state, event);
       if (error !== undefined) {
-        logTo(out, atMs, event.side || null, 'refused', 'arbiter adjust refused: ' + error);
+        // The side named only if it is one (the reason may be that it is not).
+        logTo(out, atMs, isSide(event.side) ? event.side : null, 'refused', 'arbiter adjust refused: ' + error);
         return state;
       }
       return applyAdjust(state, event, atMs, out);

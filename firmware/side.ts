@@ -3,6 +3,10 @@ export type Side = 'black' | 'white';
 
 export const SIDES: Side[] = ['black', 'white'];
 
+export function isSide(value: unknown): value is Side {
+  return value === 'black' || value === 'white';
+}
+
 export function otherSide(side: Side): Side {
   return side === 'black' ? 'white' : 'black';
 }

@@ -206,7 +206,7 @@ describe('settings and the journal at boot', () => {
         return true;
       },
     };
-    const again = startRuntime(createVirtualHal({ storage: chunked }), { logLimit: 16 });
+    const again = startRuntime(createVirtualHal({ storage: chunked as unknown as MemoryStorage }), { logLimit: 16 });
     expect(pieces.length).toBe(Math.ceil(journal.length / 256));
     const times = (v: ReturnType<typeof view>) => [v.sides.black, v.sides.white].map((x) => [x.phase, x.remainingMs, x.moves]);
     expect(again.view().status).toBe('paused');

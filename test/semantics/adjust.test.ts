@@ -2,7 +2,12 @@
  * Arbiter adjustments (DESIGN §5, rules 12.11, 12.14, 13.4b, 17.4, 17.5, 3.18.4): add or remove time (to main time or to
  * the current period), set periods left, moves left, the move counter, or a new control; each is logged.
  */
-import { run, start, press, pause, adjust, logAt } from './helpers';
+import { run, start, press, pause, adjust, logAt, untouched } from './helpers';
+import { ScenarioError } from '../../sim/scenario';
+import { createClock, step } from '../../firmware/clock';
+import { ClockEvent } from '../../firmware/clock-types';
+import { view } from '../../firmware/view';
+import { parseGameControl } from '../../firmware/control-validate';
 
 const TEN_MINUTES = { system: 'absolute', mainMs: 600000 };
 // Black moved at 4.2 s; White's clock runs from 4.2 s.
@@ -281,5 +286,119 @@ describe('a new control mid-game (3.18.4)', () => {
     // the move counter belongs to the game, not to the control
     expect(out.sides.white.moves).toBe(1);
     expect(out.sides.black.moves).toBe(1);
+  });
+});
+
+describe('what the log says about a correction (the arbiter reads it back)', () => {
+  const BYO = { system: 'byoyomi', mainMs: 60000, periods: 3, periodMs: 30000 };
+  const CANADIAN = { system: 'canadian', mainMs: 60000, moves: 3, periodMs: 30000 };
+  test.each([
+    ['time added to the waiting side', TEN_MINUTES, { side: 'black', deltaMs: 120000 }, 'arbiter adjust black time +120000 ms, 715800 ms left'],
+    ['time added to the running side', TEN_MINUTES, { side: 'white', deltaMs: 120000 }, 'arbiter adjust white time +120000 ms, 719200 ms left'],
+    ['a penalty', TEN_MINUTES, { side: 'black', deltaMs: -30000 }, 'arbiter adjust black time -30000 ms, 565800 ms left'],
+    ['a time set outright', TEN_MINUTES, { side: 'white', remainingMs: 300000 }, 'arbiter adjust white time set, 300000 ms left'],
+    ['periods left', BYO, { side: 'black', periodsLeft: 2 }, 'arbiter adjust black periods left 2'],
+    ['moves left', CANADIAN, { side: 'black', movesLeft: 2 }, 'arbiter adjust black moves left 2'],
+    ['the move counter', TEN_MINUTES, { side: 'white', moves: 3 }, 'arbiter adjust white move counter 3'],
+    ['a new control for both', TEN_MINUTES, { control: BYO }, 'arbiter adjust both control 1 min + 3×30 s'],
+    ['a new control for one', TEN_MINUTES, { side: 'white', control: { system: 'fischer', mainMs: 120000, incrementMs: 2000 } }, 'arbiter adjust white control 2 min + 2 s Fischer'],
+  ])('%s', (_name, control, fields, line) => {
+    const out = run({ control, events: [...opening, adjust(5000, fields)], untilMs: 5000 });
+    expect(logAt(out, 5000)).toEqual(['5000 ' + line]);
+  });
+
+  test('moves left for a Canadian side leave its periods alone (it has none)', () => {
+    const out = run({ control: CANADIAN, events: [...opening, adjust(5000, { side: 'black', movesLeft: 2 })], untilMs: 5000 });
+    expect(out.sides.black.movesLeft).toBe(2);
+    expect(out.sides.black.periodsLeft).toBeNull();
+  });
+});
+
+describe('a correction that cannot be applied is refused, says why, and changes nothing', () => {
+  const BYO = { system: 'byoyomi', mainMs: 60000, periods: 3, periodMs: 30000 };
+  test.each([
+    ['nothing to change', TEN_MINUTES, { side: 'black' }, 'give exactly one of deltaMs, remainingMs, periodsLeft, movesLeft, moves, control (got none)'],
+    ['two things at once', TEN_MINUTES, { side: 'black', deltaMs: 5, moves: 3 }, 'give exactly one of deltaMs, remainingMs, periodsLeft, movesLeft, moves, control (got deltaMs, moves)'],
+    ['no side for a time', TEN_MINUTES, { deltaMs: 5000 }, 'side: required to adjust deltaMs'],
+    ['a side that does not exist', TEN_MINUTES, { side: 'grey', deltaMs: 5000 }, 'side: must be "black" or "white"'],
+    ['a correction of nothing', TEN_MINUTES, { side: 'black', deltaMs: 0 }, 'deltaMs: must be a positive integer (got 0)'],
+    ['a fraction of a millisecond', TEN_MINUTES, { side: 'black', deltaMs: -1.5 }, 'deltaMs: must be a positive integer (got 1.5)'],
+    ['a time given as text', TEN_MINUTES, { side: 'black', deltaMs: '5000' }, 'deltaMs: must be an integer number of ms'],
+    ['a negative time', TEN_MINUTES, { side: 'black', remainingMs: -1 }, 'remainingMs: must be a non-negative integer (got -1)'],
+    ['periods for a side without byo-yomi', TEN_MINUTES, { side: 'white', periodsLeft: 2 }, 'periodsLeft: white plays absolute, not byoyomi'],
+    ['no periods at all', BYO, { side: 'white', periodsLeft: 0 }, 'periodsLeft: must be a positive integer (got 0)'],
+    ['moves left for a side without Canadian', BYO, { side: 'black', movesLeft: 2 }, 'movesLeft: black plays byoyomi, not canadian'],
+    ['a negative move counter', TEN_MINUTES, { side: 'black', moves: -1 }, 'moves: must be a non-negative integer (got -1)'],
+  ])('%s', (_name, control, fields: Record<string, unknown>, why) => {
+    let state = createClock(parseGameControl(control));
+    for (const [event, atMs] of [[{ type: 'start' }, 0], [{ type: 'press', side: 'black' }, 4200]] as [ClockEvent, number][]) {
+      state = step(state, event, atMs).state;
+    }
+    const refused = step(state, Object.assign({ type: 'adjust' }, fields) as ClockEvent, 5000);
+    const side = fields.side === 'black' || fields.side === 'white' ? fields.side : null;
+    expect(refused.effects).toEqual([{ type: 'log', entry: { atMs: 5000, side, kind: 'refused', text: 'arbiter adjust refused: ' + why } }]);
+    expect(view(refused.state, 6000)).toEqual(view(state, 6000));
+  });
+
+  test('a script with such a correction is rejected, naming the event and the reason', () => {
+    expect(() => run({ control: TEN_MINUTES, events: [...opening, adjust(5000, { side: 'white', periodsLeft: 2 })], untilMs: 6000 })).toThrow(
+      new ScenarioError('events[2] (adjust at 5000 ms): periodsLeft: white plays absolute, not byoyomi'),
+    );
+  });
+});
+
+describe('a side that is not running, left with no time by a correction', () => {
+  const BYO = { system: 'byoyomi', mainMs: 60000, periods: 3, periodMs: 30000 };
+  const CANADIAN = { system: 'canadian', mainMs: 60000, moves: 3, periodMs: 30000 };
+
+  test('before the start, a byo-yomi side goes straight into its first period', () => {
+    const out = run({ control: BYO, events: [adjust(0, { side: 'black', remainingMs: 0 })], untilMs: 0 });
+    expect(out.state).toBe('ready');
+    expect(out.sides.black).toEqual(untouched(30000, { phase: 'overtime', periodsLeft: 3 }));
+    expect(out.flags).toEqual([]);
+  });
+
+  test('before the start, a Canadian side goes straight into overtime', () => {
+    const out = run({ control: CANADIAN, events: [adjust(0, { side: 'white', remainingMs: 0 })], untilMs: 0 });
+    expect(out.sides.white).toEqual(untouched(30000, { phase: 'overtime', movesLeft: 3 }));
+  });
+
+  test('before the start, an absolute side keeps its 0 and loses when its clock first runs', () => {
+    const events = [adjust(0, { side: 'white', remainingMs: 0 })];
+    const ready = run({ control: TEN_MINUTES, events, untilMs: 0 });
+    expect(ready.state).toBe('ready');
+    expect(ready.flags).toEqual([]);
+    expect(ready.sides.white.remainingMs).toBe(0);
+    const played = run({ control: TEN_MINUTES, events: [...events, start(1000), press(2000, 'black')], untilMs: 3000 });
+    expect(played.flags).toEqual([{ side: 'white', atMs: 2000 }]);
+  });
+
+  test('a waiting byo-yomi side in overtime with periods ahead starts its next period, full', () => {
+    // Black moves at 70 s, inside its first period, which is full again for its next turn; the arbiter takes it all.
+    const out = run({
+      control: BYO,
+      events: [start(0), press(70000, 'black'), adjust(71000, { side: 'black', deltaMs: -30000 })],
+      untilMs: 72000,
+    });
+    expect(out.flags).toEqual([]);
+    expect(out.sides.black.phase).toBe('overtime');
+    expect(out.sides.black.periodsLeft).toBe(2);
+    expect(out.sides.black.remainingMs).toBe(30000);
+  });
+
+  test('time given to a waiting byo-yomi side in main time stays main time', () => {
+    const out = run({ control: BYO, events: [...opening, adjust(5000, { side: 'black', deltaMs: 1000 })], untilMs: 5000 });
+    expect(out.sides.black).toEqual(untouched(56800, { periodsLeft: 3, moves: 1 })); // 60000 − 4200 + 1000
+  });
+
+  test('periods left set for a waiting side keep what the arbiter left of its period', () => {
+    // Black moved at 70 s, in its first period; the arbiter takes 5 s of that period, then sets one period left.
+    const out = run({
+      control: BYO,
+      events: [start(0), press(70000, 'black'), adjust(71000, { side: 'black', deltaMs: -5000 }), adjust(72000, { side: 'black', periodsLeft: 1 })],
+      untilMs: 72000,
+    });
+    expect(out.sides.black.periodsLeft).toBe(1);
+    expect(out.sides.black.remainingMs).toBe(25000);
   });
 });
