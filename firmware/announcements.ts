@@ -49,7 +49,7 @@ function pointsOf(profile: AnnounceProfile, periodMs: number): CountPoint[] {
   else if (profile === 'jp') points = jpPoints(periodMs);
   else if (profile === 'beep') points = beepPoints();
   else points = [];
-  return points.filter((p) => p.leftMs > 0 && p.leftMs < periodMs);
+  return points.filter((p) => p.leftMs < periodMs); // every point is at least 1 s left
 }
 
 /**
