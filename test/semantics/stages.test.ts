@@ -117,3 +117,35 @@ describe('the flag', () => {
     expect(out.sides.black.remainingMs).toBe(5001); // 1 + 5000
   });
 });
+
+describe('"40 moves in 2 h, then 15 moves per 30 min": the last stage repeats every 15 moves after move 55', () => {
+  const control = { system: 'stages', stages: [{ moves: 40, ms: 2 * HOUR }, { moves: 15, ms: 30 * 60000 }] };
+
+  /** Black spends 1 s on each of its `n` moves, White answers at once (1 ms). */
+  function afterBlackMove(n: number) {
+    const events: Event[] = [start(0)];
+    let t = 0;
+    for (let k = 1; k <= n; k++) {
+      t += 1000;
+      events.push(press(t, 'black'));
+      if (k < n) {
+        t += 1;
+        events.push(press(t, 'white'));
+      }
+    }
+    return run({ control, events, untilMs: t });
+  }
+
+  test.each([
+    [40, 2 * HOUR + 30 * 60000 - 40000], // the 40th move ends stage 1: the 30 min of stage 2 are added
+    [55, 2 * HOUR + 60 * 60000 - 55000], // the 55th ends stage 2, which repeats: another 30 min
+    [56, 2 * HOUR + 60 * 60000 - 56000],
+    [69, 2 * HOUR + 60 * 60000 - 69000],
+    [70, 2 * HOUR + 90 * 60000 - 70000], // 15 moves after the 55th
+    [85, 2 * HOUR + 120 * 60000 - 85000],
+  ])('after move %i Black has %i ms', (n, expected) => {
+    const out = afterBlackMove(n);
+    expect(out.sides.black.moves).toBe(n);
+    expect(out.sides.black.remainingMs).toBe(expected);
+  });
+});
