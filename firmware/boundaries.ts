@@ -5,7 +5,7 @@
  */
 import { TimeControl } from './control';
 import { ClockOptions } from './options';
-import { SideClock, hasOvertime } from './side-clock';
+import { SideClock } from './side-clock';
 import { countPoints, WARNINGS } from './announcements';
 
 export type Boundary =
@@ -43,7 +43,7 @@ export function nextBoundary(side: SideClock, control: TimeControl, options: Clo
   if (side.flaggedAtMs !== null) return null;
   if (side.inBreak && side.graceMs > 0) return { kind: 'breakEnd', offsetMs: side.graceMs };
   let spoken: Boundary | null = null;
-  if (side.phase === 'overtime' && hasOvertime(control)) spoken = nextCount(side, control, options);
+  if (side.phase === 'overtime') spoken = nextCount(side, control, options); // only byo-yomi and Canadian have one
   else if (side.phase === 'main' && options.warnings) spoken = nextWarning(side);
   // Counts and warnings sit strictly above zero time left, so they always come before the time is up.
   return spoken || { kind: 'timeUp', offsetMs: side.graceMs + side.remainingMs };

@@ -29,7 +29,7 @@ export interface SideClock {
 }
 
 /** Byo-yomi and Canadian have an overtime phase after main time; the other systems end at main time. */
-export function hasOvertime(control: TimeControl): boolean {
+export function hasOvertime(control: TimeControl): control is Extract<TimeControl, { system: 'byoyomi' | 'canadian' }> {
   return control.system === 'byoyomi' || control.system === 'canadian';
 }
 
@@ -37,11 +37,10 @@ export function hasOvertime(control: TimeControl): boolean {
 export function freshSideClock(control: TimeControl, carried?: SideClock): SideClock {
   const mainMs = control.system === 'stages' ? control.stages[0].ms : control.mainMs;
   // No main time ("straight into byo-yomi"): the side starts in its first period, with nothing to announce.
-  const periodMs = control.system === 'byoyomi' || control.system === 'canadian' ? control.periodMs : 0;
-  const straightToOvertime = mainMs === 0 && periodMs > 0;
+  const firstPeriodMs = mainMs === 0 && hasOvertime(control) ? control.periodMs : null;
   return {
-    phase: straightToOvertime ? 'overtime' : 'main',
-    remainingMs: straightToOvertime ? periodMs : mainMs,
+    phase: firstPeriodMs === null ? 'main' : 'overtime',
+    remainingMs: firstPeriodMs === null ? mainMs : firstPeriodMs,
     graceMs: 0,
     inBreak: false,
     breakTaken: carried ? carried.breakTaken : false,
@@ -72,6 +71,6 @@ export function runFor(side: SideClock, elapsedMs: number): SideClock {
 
 /** The part of `elapsedMs` that came off `remainingMs` (what hourglass hands to the opponent). */
 export function chargedBy(side: SideClock, elapsedMs: number): number {
-  if (side.flaggedAtMs !== null) return 0;
+  // (a flagged side has nothing left to give: its remainingMs is 0)
   return Math.min(side.remainingMs, Math.max(0, elapsedMs - side.graceMs));
 }

@@ -5,6 +5,7 @@ import { SAY_BREAK, SAY_LAST_PERIOD, SAY_OVERTIME } from './announcements';
 import { ClockEffect, ClockState } from './clock-types';
 import { announce, logTo } from './clock-effects';
 import { beginTurn, isRunning, withSide } from './clock-state';
+import { hasOvertime } from './side-clock';
 
 export function announceOvertime(state: ClockState, side: Side, atMs: number, out: ClockEffect[]): void {
   announce(out, atMs, side, SAY_OVERTIME, 'overtime');
@@ -36,7 +37,7 @@ function flag(state: ClockState, side: Side, atMs: number, out: ClockEffect[]): 
 export function timeUp(state: ClockState, side: Side, atMs: number, out: ClockEffect[]): ClockState {
   const control = state.controls[side];
   const clock = state.sides[side];
-  if (clock.phase === 'main' && (control.system === 'byoyomi' || control.system === 'canadian')) {
+  if (clock.phase === 'main' && hasOvertime(control)) {
     const overtime = Object.assign({}, clock, { phase: 'overtime', remainingMs: control.periodMs });
     if (state.options.breakBeforeOvertime && !clock.breakTaken) {
       Object.assign(overtime, { graceMs: BREAK_MS, inBreak: true, breakTaken: true });
