@@ -2,7 +2,7 @@
  * Break before byo-yomi (regulations 3.17.3): when enabled, the first time a side's main time runs out a 3-minute
  * break runs before its first period; a move during the break forfeits the rest of it; once per player.
  */
-import { run, start, press } from './helpers';
+import { run, start, press, adjust } from './helpers';
 
 const BREAK_MS = 180000;
 // 1 min + 3 × 30 s. Black's main time ends at 60 s; the break runs to 240 s; the first period then to 270 s.
@@ -78,5 +78,22 @@ describe('break before byo-yomi', () => {
   test('without the option there is no break', () => {
     const out = run({ control: BYO, events: [start(0)], untilMs: 150000 });
     expect(out.flags).toEqual([{ side: 'black', atMs: 150000 }]);
+  });
+
+  test('the break is once per game: after a new control mid-game, main time runs straight into overtime', () => {
+    // Black's break runs from 60 s; Black moves at 100 s; at 101 s the arbiter gives Black a fresh 1 min + 3 × 30 s
+    // (3.18.4) and Black's clock runs again from 102 s: its new main time ends at 162 s, with no second break.
+    const out = run({
+      control: BYO,
+      options,
+      events: [start(0), press(100000, 'black'), adjust(101000, { side: 'black', control: BYO }), press(102000, 'white')],
+      untilMs: 170000,
+    });
+    expect(out.sides.black.phase).toBe('overtime');
+    expect(out.sides.black.remainingMs).toBe(22000); // the first period runs from 162 s
+    expect(out.announcements.filter((a) => a.side === 'black').map((a) => [a.atMs, a.text])).toEqual([
+      [60000, 'break'],
+      [162000, 'overtime'],
+    ]);
   });
 });

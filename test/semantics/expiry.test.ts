@@ -17,6 +17,11 @@ describe('"stop" (the default)', () => {
     expect(out.sides.black.remainingMs).toBe(6000);
   });
 
+  test('the flag is logged at its instant, with the side', () => {
+    const out = run({ control: TEN_SECONDS, events: [start(0), press(4000, 'black')], untilMs: 30000 });
+    expect(logAt(out, 14000)).toEqual(['14000 white flag']);
+  });
+
   test('"stop" given explicitly is the same', () => {
     const out = run({
       control: TEN_SECONDS,
@@ -47,7 +52,7 @@ describe('"pass": in single-move byo-yomi the expired turn passes to the opponen
 
   test('the forced pass is logged at its instant', () => {
     const out = run({ control: LAST_PERIOD, options, events: [start(0)], untilMs: 16000 });
-    expect(logAt(out, 15000).join('\n')).toMatch(/pass/);
+    expect(logAt(out, 15000)).toEqual(['15000 black forced pass: last period ran out, white to move']);
   });
 
   test("the opponent's clock starts at the instant of the pass", () => {
