@@ -33,6 +33,16 @@ describe('nextDeadline: the clock wakes only when something changes', () => {
     expect(step(s, { type: 'tick' }, 10000).effects).toContainEqual(
       { type: 'announce', atMs: 10000, side: 'black', text: '10', kind: 'count' });
   });
+  test("the waiting side's display wakes nobody (except in hourglass, where it rises)", () => {
+    // White runs from 4200 with 10:00; Black waits on 595800 ms (9:56 shown). Only White's next second counts.
+    const absolute = play(createClock({ system: 'absolute', mainMs: 600000 }), [[0, { type: 'start' }], [4200, { type: 'press', side: 'black' }]]);
+    expect(nextDeadline(absolute, 4200)).toBe(5200);
+    // In hourglass Black gains what White uses. Black moved at 4000: Black 596000 (9:56), White 604000 (10:04).
+    // White's display next drops at 5000, but Black's rises to 9:57 at 4001, 1 ms after the move.
+    const hourglass = play(createClock({ system: 'hourglass', mainMs: 600000 }), [[0, { type: 'start' }], [4000, { type: 'press', side: 'black' }]]);
+    expect(nextDeadline(hourglass, 4000)).toBe(4001);
+  });
+
   test('the deadline is always after now', () => {
     for (let t = 1000; t < 90000; t += 333) {
       const d = nextDeadline(started, t);
