@@ -396,6 +396,14 @@ describe('main-time warnings (14.3), when enabled', () => {
     ]);
   });
 
+  test('a game of exactly 5 minutes does not open with "5 minutes": a warning is said when less is left', () => {
+    const out = run({ control: { system: 'absolute', mainMs: 300000 }, options, events: [start(0)], untilMs: 300000 });
+    expect(said(out)).toEqual([
+      [240000, 'black', '1 minute'],
+      [290000, 'black', '10 seconds'],
+    ]);
+  });
+
   test('warnings are off by default', () => {
     const out = run({ control: SIX_MINUTES, events: [start(0)], untilMs: 360000 });
     expect(said(out)).toEqual([]);
