@@ -10,6 +10,10 @@
  *   npm run mutate                           every core file in stryker.config.json's `mutate` list
  *   npm run mutate -- firmware/adjust.ts     only these files (the others' last reports still count in the table)
  *   npm run mutate -- --report-only          just the table from the reports on disk
+ *   npm run mutate -- --incremental …        start from each file's last report (Stryker's incremental mode): only
+ *                                            mutants whose code or covering tests changed run again. Quick after
+ *                                            adding tests; a change in another file it cannot see, so a release's
+ *                                            figures come from a full run.
  *
  * Score = (killed + timed out) / (all − compile and runtime errors), Stryker's own definition; a mutant no test
  * reaches counts as surviving.
@@ -25,6 +29,7 @@ const base = JSON.parse(fs.readFileSync(path.join(ROOT, 'stryker.config.json'), 
 
 const args = process.argv.slice(2);
 const reportOnly = args.includes('--report-only');
+const incremental = args.includes('--incremental');
 const asked = args.filter((a) => !a.startsWith('--'));
 for (const file of asked) {
   if (!base.mutate.includes(file)) {
@@ -50,9 +55,12 @@ function runOne(file) {
   });
   const configFile = path.join(REPORTS, `${name}.config.json`);
   fs.writeFileSync(configFile, JSON.stringify(config, null, 1));
-  console.log(`\n== ${file}`);
+  const last = path.join(REPORTS, `${name}.json`);
+  // The incremental file is a mutation report like the JSON one: the last report is where it starts from.
+  if (incremental && fs.existsSync(last)) fs.copyFileSync(last, path.join(REPORTS, `${name}.incremental.json`));
+  console.log(`\n== ${file}${incremental ? ' (incremental)' : ''}`);
   const started = Date.now();
-  const result = spawnSync('npx', ['stryker', 'run', configFile], { cwd: ROOT, stdio: 'inherit' });
+  const result = spawnSync('npx', ['stryker', 'run', configFile].concat(incremental ? ['--incremental'] : []), { cwd: ROOT, stdio: 'inherit' });
   console.log(`== ${file}: ${result.status === 0 ? 'done' : 'FAILED (exit ' + result.status + ')'} in ${Math.round((Date.now() - started) / 60000)} min`);
   return result.status === 0;
 }
