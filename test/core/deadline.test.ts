@@ -1,4 +1,4 @@
-import { createClock, step } from '../../firmware/clock';
+import { createClock, isInstant, MAX_INSTANT_MS, step } from '../../firmware/clock';
 import { ClockEvent, ClockState } from '../../firmware/clock-types';
 import { nextDeadline, view } from '../../firmware/view';
 
@@ -76,5 +76,25 @@ describe('view: what the display shows, derived at any instant', () => {
   test('the core never goes back in time: an earlier instant is read as the latest one', () => {
     const later = step(running, { type: 'tick' }, 30000).state;
     expect(view(later, 20000).sides.white.remainingMs).toBe(40000);
+  });
+  test.each([
+    ['a fraction of a millisecond', 30000.5],
+    ['a negative instant', -1],
+    ['not a number', NaN],
+    ['beyond 2^53 ms', MAX_INSTANT_MS + 2],
+    ['infinity', Infinity],
+  ])('an instant that is not whole milliseconds on the time line (%s) is read as the latest one', (_name, atMs) => {
+    const later = step(running, { type: 'tick' }, 30000).state;
+    const pressed = step(later, { type: 'press', side: 'white' }, atMs as number);
+    expect(pressed.effects).toContainEqual({ type: 'log', entry: { atMs: 30000, side: 'white', kind: 'move', text: 'white move 1 (20000 ms)' } }); // White's turn ran from 10000
+    expect(view(pressed.state, 30000).sides.white.remainingMs).toBe(40000);
+  });
+  test('the latest instant the core takes is 2^53 − 1 ms', () => {
+    expect(isInstant(MAX_INSTANT_MS)).toBe(true);
+    expect(isInstant(0)).toBe(true);
+    expect(isInstant(MAX_INSTANT_MS + 1)).toBe(false);
+    expect(isInstant(-1)).toBe(false);
+    expect(isInstant(0.5)).toBe(false);
+    expect(isInstant('5')).toBe(false);
   });
 });

@@ -256,4 +256,37 @@ describe('the log', () => {
     const out = run({ control: TEN_MINUTES, events, untilMs: 20000 });
     for (const e of events) expect(logAt(out, e.atMs as number).length).toBeGreaterThan(0);
   });
+
+  test('the log reads as a timekeeper would write it', () => {
+    const out = run({
+      control: TEN_MINUTES,
+      events: [
+        pause(0), // nothing runs yet
+        resume(0),
+        press(0, 'black'), // Black moves first: its own press cannot start the clock
+        press(1000, 'white'), // starts Black's clock
+        start(1500), // already started
+        ...events.slice(1).map((e) => Object.assign({}, e, { atMs: (e.atMs as number) + 2000 })),
+        pause(18500),
+        pause(18600), // already paused
+      ],
+      untilMs: 20000,
+    });
+    expect(out.log).toEqual([
+      '0 arbiter pause ignored: clock ready',
+      '0 arbiter resume ignored: clock ready',
+      '0 black press ignored: white starts the clock',
+      '1000 white start: black to move',
+      '1500 arbiter start ignored: clock running',
+      '6200 black move 1 (5200 ms)',
+      '7000 black press ignored: not black\'s turn',
+      '11000 white pause: white to move',
+      '11500 white press ignored: clock paused',
+      '17000 arbiter resume: white to move',
+      '18000 white move 1 (5800 ms)', // 6200 → 11000 and 17000 → 18000: 4800 + 1000
+      '18500 arbiter pause: black to move',
+      '18600 arbiter pause ignored: clock paused',
+    ]);
+  });
 });
+
