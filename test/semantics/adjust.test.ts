@@ -307,6 +307,14 @@ describe('what the log says about a correction (the arbiter reads it back)', () 
     expect(logAt(out, 5000)).toEqual(['5000 ' + line]);
   });
 
+  test('a new control for both sides is logged as the arbiter\'s, for one side as that side\'s', () => {
+    const started = step(createClock(parseGameControl(TEN_MINUTES)), { type: 'start' }, 0).state;
+    const both = step(started, { type: 'adjust', control: BYO } as ClockEvent, 1000).effects;
+    const one = step(started, { type: 'adjust', side: 'white', control: BYO } as ClockEvent, 1000).effects;
+    expect(both).toEqual([{ type: 'log', entry: { atMs: 1000, side: null, kind: 'adjust', text: 'arbiter adjust both control 1 min + 3×30 s' } }]);
+    expect(one).toEqual([{ type: 'log', entry: { atMs: 1000, side: 'white', kind: 'adjust', text: 'arbiter adjust white control 1 min + 3×30 s' } }]);
+  });
+
   test('moves left for a Canadian side leave its periods alone (it has none)', () => {
     const out = run({ control: CANADIAN, events: [...opening, adjust(5000, { side: 'black', movesLeft: 2 })], untilMs: 5000 });
     expect(out.sides.black.movesLeft).toBe(2);
@@ -329,6 +337,7 @@ describe('a correction that cannot be applied is refused, says why, and changes 
     ['no periods at all', BYO, { side: 'white', periodsLeft: 0 }, 'periodsLeft: must be a positive integer (got 0)'],
     ['moves left for a side without Canadian', BYO, { side: 'black', movesLeft: 2 }, 'movesLeft: black plays byoyomi, not canadian'],
     ['a negative move counter', TEN_MINUTES, { side: 'black', moves: -1 }, 'moves: must be a non-negative integer (got -1)'],
+    ['an impossible new control', TEN_MINUTES, { control: { system: 'absolute', mainMs: -5 } }, 'control.mainMs: must be a positive integer (got -5)'],
   ])('%s', (_name, control, fields: Record<string, unknown>, why) => {
     let state = createClock(parseGameControl(control));
     for (const [event, atMs] of [[{ type: 'start' }, 0], [{ type: 'press', side: 'black' }, 4200]] as [ClockEvent, number][]) {
@@ -356,6 +365,19 @@ describe('a side that is not running, left with no time by a correction', () => 
     expect(out.state).toBe('ready');
     expect(out.sides.black).toEqual(untouched(30000, { phase: 'overtime', periodsLeft: 3 }));
     expect(out.flags).toEqual([]);
+  });
+
+  test('before the start, a side with a single byo-yomi period goes into it', () => {
+    const ONE = { system: 'byoyomi', mainMs: 60000, periods: 1, periodMs: 30000 };
+    const out = run({ control: ONE, events: [adjust(0, { side: 'black', remainingMs: 0 })], untilMs: 0 });
+    expect(out.sides.black).toEqual(untouched(30000, { phase: 'overtime', periodsLeft: 1 }));
+    expect(out.flags).toEqual([]);
+  });
+
+  test('before the start, a side with no main time left without its first period moves on to the next', () => {
+    const STRAIGHT = { system: 'byoyomi', mainMs: 0, periods: 3, periodMs: 30000 };
+    const out = run({ control: STRAIGHT, events: [adjust(0, { side: 'white', remainingMs: 0 })], untilMs: 0 });
+    expect(out.sides.white).toEqual(untouched(30000, { phase: 'overtime', periodsLeft: 2 }));
   });
 
   test('before the start, a Canadian side goes straight into overtime', () => {
