@@ -41,6 +41,15 @@ describe('nextDeadline: the clock wakes only when something changes', () => {
     // White's display next drops at 5000, but Black's rises to 9:57 at 4001, 1 ms after the move.
     const hourglass = play(createClock({ system: 'hourglass', mainMs: 600000 }), [[0, { type: 'start' }], [4000, { type: 'press', side: 'black' }]]);
     expect(nextDeadline(hourglass, 4000)).toBe(4001);
+    // A flagged opponent gains nothing (onExpire "continue"), so its display does not rise: only the runner's counts.
+    const flagged = play(createClock({ system: 'hourglass', mainMs: 10000 }, { onExpire: 'continue' }), [
+      [0, { type: 'start' }],
+      [1000, { type: 'press', side: 'black' }], // Black 9000; White 11000 runs out at 12000
+      [13000, { type: 'press', side: 'white' }], // Black runs from 13000 with 9000 + 11000
+    ]);
+    expect(view(flagged, 13000).sides.white.flaggedAtMs).toBe(12000);
+    expect(view(flagged, 13000).sides.black.remainingMs).toBe(20000);
+    expect(nextDeadline(flagged, 13000)).toBe(14000);
   });
 
   test('the deadline is always after now', () => {
