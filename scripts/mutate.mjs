@@ -97,7 +97,8 @@ function table() {
     total.NoCoverage += n('NoCoverage');
     total.errors += errors;
     const when = fs.statSync(reportFile).mtime.toISOString().slice(0, 16).replace('T', ' ');
-    rows.push(`| ${file} | ${(100 * detected / all).toFixed(1)} % | ${n('Killed')} | ${n('Timeout')} | ${n('Survived')} | ${n('NoCoverage')} | ${when} |`);
+    const score = all > 0 ? (100 * detected / all).toFixed(1) + ' %' : 'no mutants (types only)';
+    rows.push(`| ${file} | ${score} | ${n('Killed')} | ${n('Timeout')} | ${n('Survived')} | ${n('NoCoverage')} | ${when} |`);
   }
   const detected = total.Killed + total.Timeout;
   const all = detected + total.Survived + total.NoCoverage;
