@@ -4,6 +4,21 @@
  */
 import { run, start, press, Event, DAY, HOUR } from './helpers';
 
+/** The game just after Black's `n`-th move: Black spends `blackMs` on each move, White `whiteMs` on each reply. */
+function afterBlackMoves(control: object, n: number, blackMs: number, whiteMs: number) {
+  const events: Event[] = [start(0)];
+  let t = 0;
+  for (let k = 1; k <= n; k++) {
+    t += blackMs;
+    events.push(press(t, 'black'));
+    if (k < n) {
+      t += whiteMs;
+      events.push(press(t, 'white'));
+    }
+  }
+  return run({ control, events, untilMs: t });
+}
+
 describe('"60 days per 10 moves" (correspondence rules, pt. 6)', () => {
   const SIXTY_DAYS = 60 * DAY; // 5 184 000 000 ms
   const control = { system: 'stages', stages: [{ moves: 10, ms: SIXTY_DAYS }] };
@@ -57,19 +72,7 @@ describe('"40 moves in 2 h, then 20 per hour", scaled down to 2 / 3 / 1 moves', 
   });
 
   /** Black spends 10 s on each move, White 1 s. */
-  function afterBlackMove(n: number) {
-    const events: Event[] = [start(0)];
-    let t = 0;
-    for (let k = 1; k <= n; k++) {
-      t += 10000;
-      events.push(press(t, 'black'));
-      if (k < n) {
-        t += 1000;
-        events.push(press(t, 'white'));
-      }
-    }
-    return run({ control, events, untilMs: t });
-  }
+  const afterBlackMove = (n: number) => afterBlackMoves(control, n, 10000, 1000);
 
   test.each([
     [1, 90000], // 100000 − 10000
@@ -121,20 +124,8 @@ describe('the flag', () => {
 describe('"40 moves in 2 h, then 15 moves per 30 min": the last stage repeats every 15 moves after move 55', () => {
   const control = { system: 'stages', stages: [{ moves: 40, ms: 2 * HOUR }, { moves: 15, ms: 30 * 60000 }] };
 
-  /** Black spends 1 s on each of its `n` moves, White answers at once (1 ms). */
-  function afterBlackMove(n: number) {
-    const events: Event[] = [start(0)];
-    let t = 0;
-    for (let k = 1; k <= n; k++) {
-      t += 1000;
-      events.push(press(t, 'black'));
-      if (k < n) {
-        t += 1;
-        events.push(press(t, 'white'));
-      }
-    }
-    return run({ control, events, untilMs: t });
-  }
+  /** Black spends 1 s on each of its moves, White answers at once (1 ms). */
+  const afterBlackMove = (n: number) => afterBlackMoves(control, n, 1000, 1);
 
   test.each([
     [40, 2 * HOUR + 30 * 60000 - 40000], // the 40th move ends stage 1: the 30 min of stage 2 are added
