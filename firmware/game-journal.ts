@@ -13,7 +13,7 @@ import { createClock, step } from './clock';
 import { appendRecord, clearJournal, forEachRecord } from './journal';
 import { KeyValueStorage } from '../hal/hal';
 import { oneLine } from './text';
-import { LogEntry } from './game-log';
+import { keepLogEntries, LogEntry } from './game-log';
 
 export const JOURNAL_RECORD = 'gcjrnl';
 const FORMAT = 1;
@@ -83,19 +83,6 @@ function isEventRecord(value: unknown): value is { t: number; e: ClockEvent; w?:
     EVENT_TYPES.indexOf(v.e.type as string) >= 0;
 }
 
-/** Appends the log entries among `effects` to `log`, keeping only the latest `limit`; returns how many there were. */
-function logFrom(effects: ClockEffect[], log: LogEntry[], limit: number): number {
-  let count = 0;
-  for (let i = 0; i < effects.length; i++) {
-    const effect = effects[i];
-    if (effect.type !== 'log') continue;
-    log.push(effect.entry);
-    if (log.length > limit) log.shift();
-    count++;
-  }
-  return count;
-}
-
 /** The game being replayed: the records since its header. */
 interface Replay {
   /**
@@ -133,7 +120,7 @@ function replayRecord(replay: Replay, record: unknown, limit: number): void {
     replay.logged -= back;
   } else if (isEventRecord(record) && record.t >= last.atMs) {
     const result = step(last.state, record.e, record.t);
-    replay.logged += logFrom(result.effects, replay.log, limit);
+    replay.logged += keepLogEntries(result.effects, replay.log, limit);
     history.push({ state: result.state, atMs: record.t, logged: replay.logged });
     if (history.length > UNDO_DEPTH + 1) history.shift();
     if (record.w !== undefined) replay.wallMs = record.w;
@@ -186,7 +173,7 @@ export function restoreGame(storage: KeyValueStorage, logLimit?: number): Restor
     const paused = step(state, { type: 'pause' }, newest.atMs);
     state = paused.state;
     effects = paused.effects;
-    game.logged += logFrom(effects, game.log, limit);
+    game.logged += keepLogEntries(effects, game.log, limit);
   }
   return {
     game: {

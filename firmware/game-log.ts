@@ -4,6 +4,7 @@
  * the state stays small; the runtime journals them and the simulator prints them.
  */
 import { Side } from './side';
+import type { ClockEffect } from './clock-types';
 
 export type LogKind =
   | 'start'
@@ -28,4 +29,20 @@ export interface LogEntry {
 /** "<atMs> <text>": the instant first, so a log sorts and greps by time. */
 export function formatLogEntry(entry: LogEntry): string {
   return entry.atMs + ' ' + entry.text;
+}
+
+/**
+ * Appends the log entries among `effects` to `log`, keeping only the latest `limit` (the in-memory log is bounded);
+ * returns how many there were, so a caller can count every entry ever written.
+ */
+export function keepLogEntries(effects: ClockEffect[], log: LogEntry[], limit: number): number {
+  let count = 0;
+  for (let i = 0; i < effects.length; i++) {
+    const effect = effects[i];
+    if (effect.type !== 'log') continue;
+    log.push(effect.entry);
+    if (log.length > limit) log.shift();
+    count++;
+  }
+  return count;
 }

@@ -14,7 +14,7 @@ import { ClockEffect, ClockEvent, ClockState } from './clock-types';
 import { nextDeadline, view, ClockView } from './view';
 import { loadSettings, saveSettings, Settings } from './settings';
 import { journalEvent, journalNewGame, journalUndo, restoreGame, UNDO_DEPTH, worthJournaling } from './game-journal';
-import { LogEntry } from './game-log';
+import { keepLogEntries, LogEntry } from './game-log';
 import { LCD_GLYPHS, renderLcd } from './render-lcd';
 import { renderOled } from './render-oled';
 import { Screen } from './screen';
@@ -134,13 +134,9 @@ export function startRuntime(hal: Hal, config?: RuntimeConfig): Runtime {
   const NOTICE_TURN_MS = 2000;
 
   function play(effects: ClockEffect[]): void {
+    logged += keepLogEntries(effects, log, logLimit);
     for (let i = 0; i < effects.length; i++) {
       const effect = effects[i];
-      if (effect.type === 'log') {
-        log.push(effect.entry);
-        logged++;
-        if (log.length > logLimit) log.shift();
-      }
       const tones: Tone[] | null = settings.sound ? soundFor(effect) : null;
       if (tones) hal.buzzer.play(tones, settings.volume);
     }

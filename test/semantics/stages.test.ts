@@ -24,28 +24,16 @@ describe('"60 days per 10 moves" (correspondence rules, pt. 6)', () => {
   const control = { system: 'stages', stages: [{ moves: 10, ms: SIXTY_DAYS }] };
 
   /** Black takes a day for each move, White answers an hour later. */
-  function blackMoves(n: number): { events: Event[]; untilMs: number } {
-    const events: Event[] = [start(0)];
-    let t = 0;
-    for (let k = 1; k <= n; k++) {
-      t += DAY;
-      events.push(press(t, 'black'));
-      if (k < n) {
-        t += HOUR;
-        events.push(press(t, 'white'));
-      }
-    }
-    return { events, untilMs: t };
-  }
+  const afterBlackMove = (n: number) => afterBlackMoves(control, n, DAY, HOUR);
 
   test('the 9th move adds nothing yet', () => {
-    const out = run(Object.assign({ control }, blackMoves(9)));
+    const out = afterBlackMove(9);
     expect(out.sides.black.remainingMs).toBe(51 * DAY); // 60 − 9 days
     expect(out.sides.black.moves).toBe(9);
   });
 
   test('after the 10th move another 60 days are added to the time saved', () => {
-    const out = run(Object.assign({ control }, blackMoves(10)));
+    const out = afterBlackMove(10);
     expect(out.sides.black.remainingMs).toBe(110 * DAY); // 60 − 10 + 60 days = 9 504 000 000 ms
     expect(out.sides.black.moves).toBe(10);
     expect(out.sides.white.remainingMs).toBe(SIXTY_DAYS - 9 * HOUR); // 9 answers of an hour each
