@@ -116,7 +116,7 @@ function replayRecord(replay: Replay, record: unknown, limit: number): void {
   if (isUndoRecord(record) && record.u < history.length) {
     history.splice(history.length - record.u, record.u);
     const back = replay.logged - history[history.length - 1].logged;
-    replay.log.length = Math.max(0, replay.log.length - back);
+    replay.log.splice(Math.max(0, replay.log.length - back), back); // Espruino: an array's length cannot be assigned
     replay.logged -= back;
   } else if (isEventRecord(record) && record.t >= last.atMs) {
     const result = step(last.state, record.e, record.t);

@@ -175,7 +175,8 @@ export function startRuntime(hal: Hal, config?: RuntimeConfig): Runtime {
     const back = recent[first];
     state = back.before;
     if (records > back.records && journalUndo(hal.storage, records - back.records)) records = back.records;
-    log.length = Math.max(0, log.length - (logged - back.logged));
+    const dropped = logged - back.logged;
+    log.splice(Math.max(0, log.length - dropped), dropped); // Espruino: an array's length cannot be assigned
     logged = back.logged;
     recent = recent.slice(0, first);
   }

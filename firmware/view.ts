@@ -77,7 +77,8 @@ export function nextDeadline(state: ClockState, nowMs: number): number | null {
   if (s.status !== 'running') return null;
   const side = s.toMove;
   const runner = s.sides[side];
-  if (runner.flaggedAtMs !== null) return s.atMs + 1000 - (runner.overdueMs % 1000);
+  // A flagged clock that counts up shows 0.0 at its flag's instant, -0:00 a millisecond later, then each second.
+  if (runner.flaggedAtMs !== null) return s.atMs + (runner.overdueMs === 0 ? 1 : 1000 - (runner.overdueMs % 1000));
   let untilMs = msUntilShownChange(runner.graceMs > 0 ? runner.graceMs : runner.remainingMs);
   const boundary = nextBoundary(runner, s.controls[side], s.options);
   if (boundary !== null) untilMs = Math.min(untilMs, boundary.offsetMs);

@@ -51,6 +51,14 @@ const BABEL_ASSUMPTIONS = {
  * - ascii_only: strings are bytes on ESP32 and the espruino CLI stores chars 128–255 as single bytes, so every
  *   non-ASCII character is written as an escape; the file's bytes are exactly what lands in Storage.
  * - comments false: nothing but code goes to flash.
+ * - lhs_constants false: terser would write `if (p === "overtime") x()` as `"overtime"===p&&x()`, and at the start of
+ *   a `case X:` body Espruino reads that first string before it knows the case matched, so it has no value and the
+ *   comparison is always false (measured on 2v29: a byo-yomi move did not refill its period). The checker's
+ *   case-literal rule refuses the construct wherever it comes from.
+ * - inline 2: terser inlines functions with arguments but not functions with local variables; at level 3 (its
+ *   default) it moves their locals into the caller as `return (t = …, r = …); var t, r`, and Espruino, which does
+ *   not hoist var, then writes the outer `t` and `r` (measured on 2v29: a flagged clock's count-up display replaced
+ *   the console board's line formatter with a number). The checker's var-hoisting rule refuses the construct.
  * - passes 2: ~100 bytes smaller than 1 pass on the real bundle, for no measurable time.
  */
 const TERSER_OPTIONS = {
@@ -67,6 +75,8 @@ const TERSER_OPTIONS = {
     keep_fargs: true,
     arrows: false,
     passes: 2,
+    lhs_constants: false,
+    inline: 2,
     unsafe: false,
     unsafe_arrows: false,
     unsafe_comps: false,

@@ -29,6 +29,17 @@
  *                        that runs must not reach a function, class or `var f = function…` that is declared
  *                        further down the same list — directly, inside an IIFE or a callback run at once
  *                        (forEach/map/…, new Promise), or through functions it calls (transitively).
+ *   var-hoisting         a name used before its `var` statement has run in the same function, or after a `var` in a
+ *                        block that may not have run (`if (x) { var a = 1 } return a`): Espruino does not hoist var,
+ *                        so the use reaches the outer variable of that name (measured on 2v29; terser's inlining
+ *                        writes `return (t = …, r = …); var t, r` unless inline is at most 2)
+ *   length-assignment    `x.length = n` (also `+=`, `--`, `x["length"]`): an array's length is read-only on Espruino
+ *                        (TypeError: Assignment to a constant, measured on 2v29); any object's is flagged, since
+ *                        which values are arrays is not knowable here
+ *   case-literal         a `case X:` body whose first token is a string, template or regex literal (`case 1: "a"===k&&f()`):
+ *                        Espruino lexes the token after the colon as if not executing, so the literal has no value
+ *                        (measured on 2v29; `default:` and a case reached by falling through are not affected, but
+ *                        are flagged alike since which case matches is not knowable here)
  *   non-ascii            characters above 0x7F: strings are bytes on ESP32 (write escapes)
  *   top-level-declaration (checkBundle) a declaration at the top level would be an Espruino global
  * Allowed on purpose: arrows, classes (extends a name, getters/setters, fields), template literals, let/const,
@@ -539,6 +550,75 @@ function analyze(ast) {
 
 // ---------------------------------------------------------------------------------------------------- checks
 
+const LIST_CONTAINERS = new Set(['Program', 'BlockStatement', 'SwitchCase', 'StaticBlock']);
+
+/**
+ * Where a `var` takes effect on Espruino: the statement list its statement runs in (a `for (var …)` header runs
+ * with its loop), or the statement itself when it is the lone body of an `if` or a loop.
+ */
+function varContainer(ancestors) {
+  let i = ancestors.length - 1; // the VariableDeclaration
+  const parent = ancestors[i - 1];
+  const statement = ancestors[i];
+  if (
+    parent &&
+    ((parent.type === 'ForStatement' && parent.init === statement) ||
+      ((parent.type === 'ForInStatement' || parent.type === 'ForOfStatement') && parent.left === statement))
+  )
+    i--;
+  const container = ancestors[i - 1];
+  return container && LIST_CONTAINERS.has(container.type) ? container : ancestors[i];
+}
+
+/**
+ * var-hoisting: Espruino does not hoist `var` either. A name is local only once its `var` statement has run, so a
+ * use before it (terser writes `return (t = …, r = …); var t, r` when it inlines a function with locals), or after
+ * a `var` in a block that did not run, reads or writes the outer variable of that name. Checked for uses in the
+ * same function as the `var` (a closure runs later, when the `var` has usually run).
+ */
+function varHoistingRule(ast, a, add) {
+  const byScope = new Map(); // function or program node -> name -> [{ id, container }]
+  const uses = [];
+  walk.fullAncestor(ast, (node, _state, ancestors) => {
+    if (node.type === 'VariableDeclaration' && node.kind === 'var') {
+      const container = varContainer(ancestors);
+      let owner = ast;
+      for (let i = ancestors.length - 2; i >= 0; i--) {
+        if (FUNCTION_TYPES.has(ancestors[i].type)) {
+          owner = ancestors[i];
+          break;
+        }
+      }
+      if (!byScope.has(owner)) byScope.set(owner, new Map());
+      const names = byScope.get(owner);
+      for (const d of node.declarations) {
+        for (const id of patternNames(d.id)) {
+          if (!names.has(id.name)) names.set(id.name, []);
+          names.get(id.name).push({ id, container });
+        }
+      }
+    } else if (node.type === 'Identifier') {
+      const ref = a.refOf.get(node);
+      if (ref && ref.decl && ref.decl.kind === 'var' && ref.fn === (ref.decl.scope.node === ast ? null : ref.decl.scope.node))
+        uses.push({ ref, ancestors: ancestors.slice() });
+    }
+  });
+  for (const { ref, ancestors } of uses) {
+    const names = byScope.get(ref.decl.scope.node);
+    const list = (names && names.get(ref.node.name)) || [];
+    if (list.some((d) => d.id === ref.node)) continue; // the declaration itself
+    const ok = list.some((d) => d.id.start < ref.node.start && ancestors.includes(d.container));
+    if (!ok)
+      add(
+        ref.node,
+        'var-hoisting',
+        `\`${ref.node.name}\` is used before its \`var\` has run (Espruino does not hoist var: this ` +
+          'reaches the outer variable of that name)',
+      );
+  }
+}
+
+
 function snippetAt(code, pos) {
   const from = Math.max(0, pos - 20);
   const text = code.slice(from, pos + 30).replace(/\s+/g, ' ');
@@ -599,7 +679,22 @@ function lineOf(node) {
   return node.loc.start.line;
 }
 
-function syntaxRules(ast, a, add) {
+const LENGTH_MESSAGE =
+  "assigning an array's `length` throws on Espruino (TypeError: Assignment to a constant); shorten it with splice";
+
+/** `x.length` or `x["length"]` as an assignment target (an array's length is read-only on Espruino). */
+function isLengthMember(target) {
+  if (!target || target.type !== 'MemberExpression') return false;
+  if (!target.computed) return target.property.type === 'Identifier' && target.property.name === 'length';
+  return target.property.type === 'Literal' && target.property.value === 'length';
+}
+
+const CASE_LITERAL_MESSAGE =
+  'a `case X:` body must not begin with a string, template or regular expression literal: Espruino reads the ' +
+  "first token after the colon before it knows the case matched, so the literal has no value (`case 1: \"a\"===x` " +
+  'is always false); terser writes such code unless lhs_constants is off';
+
+function syntaxRules(ast, a, add, code) {
   const patternTypes = new Set(['ObjectPattern', 'ArrayPattern']);
   walk.fullAncestor(ast, (node, _state, ancestors) => {
     const parent = ancestors[ancestors.length - 2];
@@ -637,7 +732,11 @@ function syntaxRules(ast, a, add) {
         if (node.left.type === 'PrivateIdentifier')
           add(node, 'private-member', 'private class members `#x` are not supported on Espruino');
         break;
+      case 'UpdateExpression':
+        if (isLengthMember(node.argument)) add(node, 'length-assignment', LENGTH_MESSAGE);
+        break;
       case 'AssignmentExpression':
+        if (isLengthMember(node.left)) add(node, 'length-assignment', LENGTH_MESSAGE);
         if (node.operator === '**=') add(node, 'exponentiation', '`**=` is not supported on Espruino (use Math.pow)');
         if (node.operator === '||=' || node.operator === '&&=' || node.operator === '??=')
           add(node, 'logical-assignment', `logical assignment \`${node.operator}\` is not supported on Espruino`);
@@ -680,6 +779,11 @@ function syntaxRules(ast, a, add) {
         break;
       case 'StaticBlock':
         add(node, 'static-block', 'class static blocks are not supported on Espruino');
+        break;
+      case 'SwitchCase':
+        if (node.test && node.consequent.length > 0 && /^["'`/]/.test(code.slice(node.consequent[0].start))) {
+          add(node.consequent[0], 'case-literal', CASE_LITERAL_MESSAGE);
+        }
         break;
       case 'LabeledStatement':
         add(node, 'label', 'labels are not supported on Espruino');
@@ -899,11 +1003,12 @@ function checkSource(code, options = {}) {
     return [{ line: loc.line, column: loc.column + 1, rule: 'syntax', message: 'syntax error: ' + e.message, snippet: '' }];
   }
   const a = analyze(ast);
-  syntaxRules(ast, a, add);
+  syntaxRules(ast, a, add, code);
   globalRules(a, add, options);
   promiseFinallyRule(ast, add);
   loopClosureRule(a, add);
   hoistingRule(a, add);
+  varHoistingRule(ast, a, add);
   nonAsciiRule(code, add);
   if (options.bundle) topLevelRule(ast, add);
   problems.sort((x, y) => x.line - y.line || x.column - y.column);

@@ -70,6 +70,20 @@ describe('constructs Espruino lacks are refused', () => {
     ['require', 'var m = require(name);'],
     ['loop-closure', 'for (let i = 0; i < 3; i++) setTimeout(() => log(i), 0);'],
     ['arrow-arguments', 'function f() { return () => arguments[0]; }'],
+    ['length-assignment', 'log.length = 0;'],
+    ['length-assignment', 'log.length = Math.max(0, log.length - n);'],
+    ['length-assignment', 'log.length -= 2;'],
+    ['length-assignment', 'log.length--;'],
+    ['length-assignment', 'log["length"] = 1;'],
+    ['case-literal', 'switch (k) { case 1: "overtime" === p && (r = 1); break; }'],
+    ['case-literal', "switch (k) { case 'a': 'b' + c; }"],
+    ['case-literal', 'switch (k) { case 1: `t${k}` === s && f(); }'],
+    ['case-literal', 'switch (k) { case 1: /x/.test(s) && f(); }'],
+    ['var-hoisting', 'function f(e) { return (t = e.ms, r = t / 1e3, r); var t, r; }'],
+    ['var-hoisting', 'function f(x) { if (x) { var a = 1; } return a; }'],
+    ['var-hoisting', 'function f() { a = 2; var a; return a; }'],
+    ['var-hoisting', 'function f(l) { for (;;) { if (l()) return c; var c = 1; } }'],
+    ['var-hoisting', 'function f(k) { switch (k) { case 1: var c = 1; break; default: c = 2; } }'],
     ['non-ascii', 'var s = "5\u00d730 s";'],
     ['syntax', 'var = 1;'],
   ];
@@ -117,6 +131,16 @@ describe('what Espruino runs is accepted', () => {
     ['for (let …) closures run at once', 'for (let i = 0; i < 3; i++) [1].map(() => i);'],
     ['for (var …) closures', 'for (var i = 0; i < 3; i++) fs.push(() => i);'],
     ['arguments in a function', 'function f() { return arguments.length; }'],
+    [
+      'a case body that begins with anything but a literal, and default with one',
+      'function f(k) { switch (k) { case 1: return "one"; case 2: p === "overtime" && g(); break; case 3: { "a" === s && g(); } default: "b" === s && g(); } }',
+    ],
+    [
+      'var before its uses: in the same list, an enclosing block, a for header; closures; parameters',
+      'function f(x, p) { var a = 1; if (x) { a = 2; for (var i = 0; i < 3; i++) a += i; } var g = function () { return late; }; ' +
+        'var late = a; for (var k in x) p = k; var p = p || 1; return g() + k + p; }',
+    ],
+    ['reading a length, and shortening with splice', 'var n = log.length; log.splice(n - 2, 2); log[k] = n;'],
     ['escaped non-ASCII', 'var s = "5\\u00d730 s";'],
     ['an empty program', ''],
   ];

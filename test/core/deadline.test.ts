@@ -52,6 +52,14 @@ describe('nextDeadline: the clock wakes only when something changes', () => {
     expect(nextDeadline(flagged, 13000)).toBe(14000);
   });
 
+  test('a flagged clock that counts up (expiry "continue") wakes 1 ms after its flag, when 0.0 becomes -0:00', () => {
+    const s = play(createClock({ system: 'absolute', mainMs: 5000 }, { onExpire: 'continue' }), [[0, { type: 'start' }]]);
+    expect(view(s, 5000).sides.black.flaggedAtMs).toBe(5000);
+    expect(nextDeadline(s, 5000)).toBe(5001);
+    expect(nextDeadline(s, 5001)).toBe(6000);
+    expect(nextDeadline(s, 6400)).toBe(7000);
+  });
+
   test('the deadline is always after now', () => {
     for (let t = 1000; t < 90000; t += 333) {
       const d = nextDeadline(started, t);

@@ -306,11 +306,16 @@ export function shown(leftMs: number): number {
   return Math.ceil(leftMs / unit) * unit;
 }
 
+/** A flagged clock counting up: 0.0 at its flag's instant, then -0:00, -0:01, … (firmware/screen.ts `timeText`). */
+function overdueShown(overdueMs: number): string {
+  return overdueMs > 0 ? '-' + Math.floor(overdueMs / 1000) : 'none';
+}
+
 /** Everything a player or arbiter can see at an instant (not the exact milliseconds). */
 export function visible(v: ClockView): string {
   const side = (s: Side) => {
     const x = v.sides[s];
-    return [x.phase, shown(x.graceMs), shown(x.remainingMs), x.inBreak, x.periodsLeft, x.movesLeft, x.moves, x.flaggedAtMs, Math.floor(x.overdueMs / 1000), x.running].join(',');
+    return [x.phase, shown(x.graceMs), shown(x.remainingMs), x.inBreak, x.periodsLeft, x.movesLeft, x.moves, x.flaggedAtMs, overdueShown(x.overdueMs), x.running].join(',');
   };
   return [v.status, v.running, v.toMove, side('black'), side('white'), v.flags.length].join(' | ');
 }

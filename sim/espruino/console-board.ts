@@ -1,0 +1,207 @@
+/**
+ * The console board's bundle on the real interpreter, booted from Storage, played with a person's hands: the
+ * button edges of a `Hands` script are scheduled inside the interpreter itself (one REPL line of `setTimeout`s), so
+ * the gaps between them are the interpreter's own time, not the pipe's. What the clock shows is read back from the
+ * frames the console display prints.
+ *
+ *   const board = await ConsoleBoard.start({ settings: { control: … } });
+ *   await board.play(new Hands().tap('right').wait(1500).tap('left'));
+ *   board.lastFrame();   // "59:59   ◀1:00:00" style rows, glyphs printed as "#"
+ *   board.reboot();      // a power cut: SIGKILL, then a boot from the same Storage
+ */
+import * as fs from 'fs';
+import { Hands } from '../hands';
+import { failureLines, Interpreter, Pool } from './interpreter';
+import { flashImage, freshBoard, FlashImage } from './flash-image';
+
+/** A frame as printed: the two rows of the 16×2 display, joined by "\n". */
+export type Frame = string;
+
+const FRAME = /\+-+\+\n\|([^\n]*)\|\n\|([^\n]*)\|\n\+-+\+/g;
+
+/** Every frame printed in `output`, oldest first. */
+export function framesIn(output: string): Frame[] {
+  const frames: Frame[] = [];
+  FRAME.lastIndex = 0;
+  for (let m = FRAME.exec(output); m !== null; m = FRAME.exec(output)) frames.push(m[1] + '\n' + m[2]);
+  return frames;
+}
+
+/**
+ * What the board printed that a person would see or hear, in order: each frame ("row1\nrow2"), each buzzer line
+ * ("buzzer: 2000Hz 80ms") and each boot notice ("goclock: game restored"). Anything else (the test's own
+ * markers, values it asked for) is left out.
+ */
+export function transcriptOf(output: string): string[] {
+  const items: string[] = [];
+  const lines = output.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    if (/^\+-+\+$/.test(line) && i + 3 < lines.length && /^\+-+\+$/.test(lines[i + 3])) {
+      items.push(lines[i + 1].slice(1, -1) + '\n' + lines[i + 2].slice(1, -1));
+      i += 3;
+    } else if (/^(buzzer|goclock): /.test(line)) items.push(line);
+  }
+  return items;
+}
+
+/** The Hands' edges as one REPL line that schedules them in the interpreter, then prints `marker`. */
+export function handsScript(hands: Hands, marker: string): string {
+  const edges = hands.events.map((e) => '[' + e.atMs + ',"' + e.button + '",' + (e.down ? 1 : 0) + ']').join(',');
+  const endMs = Math.max(hands.atMs, hands.events.length ? hands.events[hands.events.length - 1].atMs + 1 : 0);
+  return (
+    '[' + edges + '].forEach(function(e){setTimeout(function(){button(e[1],!!e[2]);},e[0]);});' +
+    'setTimeout(function(){' + Interpreter.printMarker(marker) + '},' + endMs + ');'
+  );
+}
+
+export interface ConsoleBoardOptions {
+  /** Settings stored before the boot (as the menu would have saved them); the journal is cleared with them. */
+  settings?: object;
+  /** Raw text for the settings record instead (corrupt settings). */
+  settingsText?: string;
+  /** Raw text for the journal instead (a crafted or corrupt journal), written as one StorageFile. */
+  journalText?: string;
+  pool?: Pool;
+  /** How long to wait for the first frame. */
+  bootTimeoutMs?: number;
+}
+
+/** A JavaScript string literal of `text` in ASCII (what the REPL is typed in). */
+export function jsString(text: string): string {
+  return JSON.stringify(text).replace(/[\u007f-\uffff]/g, (c) => '\\u' + (0x10000 + c.charCodeAt(0)).toString(16).slice(1));
+}
+
+/** Storage names the firmware uses (firmware/settings.ts, firmware/game-journal.ts). */
+const SETTINGS_RECORD = 'gcsettings';
+const JOURNAL_RECORD = 'gcjrnl';
+
+export class ConsoleBoard {
+  private interpreter: Interpreter;
+  /** Output of the runs before the current one (a reboot starts a new run). */
+  private earlier = '';
+  private marks = 0;
+
+  private constructor(readonly image: FlashImage, readonly dir: string, readonly pool: Pool | undefined) {
+    this.interpreter = Interpreter.boot({ dir: dir, pool: pool });
+  }
+
+  /** A fresh board: the flashed image, the given Storage contents, booted, its first frame printed. */
+  static async start(options?: ConsoleBoardOptions): Promise<ConsoleBoard> {
+    const o = options || {};
+    const image = await flashImage('console');
+    const dir = freshBoard(image);
+    const writes: string[] = [];
+    if (o.settings !== undefined || o.settingsText !== undefined) {
+      const text = o.settingsText !== undefined ? o.settingsText : JSON.stringify(o.settings);
+      writes.push('require("Storage").write(' + jsString(SETTINGS_RECORD) + ',' + jsString(text) + ');');
+      writes.push('require("Storage").open(' + JSON.stringify(JOURNAL_RECORD) + ',"r").erase();');
+    }
+    if (o.journalText !== undefined) {
+      writes.push('require("Storage").open(' + JSON.stringify(JOURNAL_RECORD) + ',"r").erase();');
+      writes.push('require("Storage").open(' + JSON.stringify(JOURNAL_RECORD) + ',"a").write(' + jsString(o.journalText) + ');');
+    }
+    if (writes.length > 0) await prepareStorage(dir, writes, o.pool);
+    const board = new ConsoleBoard(image, dir, o.pool);
+    await board.waitForFrames(1, o.bootTimeoutMs || 20000);
+    return board;
+  }
+
+  /** Everything printed since the board was made, across reboots. */
+  output(): string {
+    return this.earlier + this.interpreter.output();
+  }
+
+  /** Output of the current run only (since the last boot). */
+  runOutput(): string {
+    return this.interpreter.output();
+  }
+
+  frames(): Frame[] {
+    return framesIn(this.output());
+  }
+
+  /** Frames, buzzer lines and notices, in order (see `transcriptOf`). */
+  transcript(): string[] {
+    return transcriptOf(this.output());
+  }
+
+  lastFrame(): Frame {
+    const frames = this.frames();
+    return frames[frames.length - 1];
+  }
+
+  /** Lines of the whole output that report a failure (see `failureLines`). */
+  failures(): string[] {
+    return failureLines(this.output());
+  }
+
+  async waitForFrames(count: number, timeoutMs: number): Promise<void> {
+    const before = framesIn(this.earlier).length;
+    await this.interpreter.waitFor((out) => before + framesIn(out).length >= count, timeoutMs, count + ' frames');
+  }
+
+  /** Waits until a frame satisfies `test` (a frame printed before the call counts too). */
+  async waitForFrame(test: (frame: Frame) => boolean, timeoutMs: number, what?: string): Promise<Frame> {
+    await this.interpreter.waitFor((out) => framesIn(out).some(test), timeoutMs, what || 'a frame');
+    return framesIn(this.runOutput()).filter(test)[0];
+  }
+
+  /**
+   * Plays the hands' edges, each at its instant from now; resolves once the hands are done (at `hands.atMs`), with
+   * the transcript of the whole run up to that instant.
+   */
+  async play(hands: Hands, timeoutMs?: number): Promise<string[]> {
+    const marker = '@@hands-done-' + ++this.marks + '@@';
+    this.interpreter.send(handsScript(hands, marker));
+    await this.interpreter.waitForText(marker, (timeoutMs || 20000) + hands.atMs);
+    const out = this.output();
+    return transcriptOf(out.slice(0, out.lastIndexOf(marker)));
+  }
+
+  /** Waits `ms` of the interpreter's own time. */
+  async wait(ms: number): Promise<string[]> {
+    return this.play(new Hands().wait(ms));
+  }
+
+  /** Types one line into the REPL (e.g. `button("left")`). */
+  send(line: string): void {
+    this.interpreter.send(line);
+  }
+
+  evaluate(expression: string): Promise<string> {
+    return this.interpreter.evaluate(expression);
+  }
+
+  memory(): Promise<{ usage: number; free: number; total: number }> {
+    return this.interpreter.memory();
+  }
+
+  /** A power cut and a boot: the interpreter is killed mid-run, then boots again from the same Storage. */
+  async reboot(bootTimeoutMs?: number): Promise<void> {
+    this.interpreter.kill();
+    await this.interpreter.exited;
+    this.earlier += this.interpreter.output();
+    this.interpreter = Interpreter.boot({ dir: this.dir, pool: this.pool });
+    await this.interpreter.waitFor((out) => framesIn(out).length >= 1, bootTimeoutMs || 20000, 'the first frame after a reboot');
+  }
+
+  /** Ends the run (`quit()`), removes the board's folder, and returns everything printed. */
+  async stop(): Promise<string> {
+    await this.interpreter.stop();
+    const out = this.output();
+    fs.rmSync(this.dir, { recursive: true, force: true });
+    return out;
+  }
+}
+
+/** Boots the flashed board once to write Storage records, then quits (what a developer does from the REPL). */
+async function prepareStorage(dir: string, writes: string[], pool?: Pool): Promise<void> {
+  const interpreter = Interpreter.boot({ dir: dir, pool: pool });
+  try {
+    for (const line of writes) interpreter.send(line);
+    await interpreter.evaluate('"stored"');
+  } finally {
+    await interpreter.stop();
+  }
+}

@@ -1,0 +1,124 @@
+/**
+ * A board's Storage as `npm run flash` leaves it: the bundle built and checked by scripts/flash.mjs, its exact upload
+ * stream (`--output FILE`, the espruino CLI's `-o`) typed into the interpreter's REPL statement by statement as the
+ * CLI sends it over the serial port, and the stored `.bootcde` checked byte for byte (CRC-32) against the bundle.
+ * The stream's final `load(".bootcde")` is not sent: a test boots the flash afterwards as a board boots after a reset,
+ * from a Storage holding nothing but the code.
+ *
+ * Images are cached per board in the temporary folder, keyed by a hash of everything the bundle is built from, so the
+ * test files, the benchmark and `npm run espruino` share one build.
+ */
+import { spawnSync } from 'child_process';
+import * as crypto from 'crypto';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import * as zlib from 'zlib';
+import { Interpreter, Pool } from './interpreter';
+
+const ROOT = path.resolve(__dirname, '..', '..');
+const SOURCES = ['firmware', 'hal', 'boards', 'scripts', 'package-lock.json', 'tsconfig.json', 'tsconfig.build.json'];
+
+export interface FlashImage {
+  board: string;
+  /** The folder holding `espruino.flash` (the Storage), `upload.js` (the stream) and `bundle.js`. */
+  dir: string;
+  flashFile: string;
+  uploadFile: string;
+  bundleFile: string;
+  bundleBytes: number;
+}
+
+function hashTree(hash: crypto.Hash, file: string): void {
+  const stat = fs.statSync(file);
+  if (stat.isDirectory()) {
+    for (const name of fs.readdirSync(file).sort()) hashTree(hash, path.join(file, name));
+  } else {
+    hash.update(path.relative(ROOT, file) + '\0');
+    hash.update(fs.readFileSync(file));
+  }
+}
+
+function sourceKey(): string {
+  const hash = crypto.createHash('sha1');
+  for (const name of SOURCES) {
+    const file = path.join(ROOT, name);
+    if (fs.existsSync(file)) hashTree(hash, file);
+  }
+  return hash.digest('hex').slice(0, 16);
+}
+
+function imageOf(board: string, dir: string): FlashImage {
+  const bundleFile = path.join(dir, 'bundle.js');
+  return {
+    board: board,
+    dir: dir,
+    flashFile: path.join(dir, 'espruino.flash'),
+    uploadFile: path.join(dir, 'upload.js'),
+    bundleFile: bundleFile,
+    bundleBytes: fs.statSync(bundleFile).size,
+  };
+}
+
+/** Builds the upload stream with scripts/flash.mjs into `dir` (upload.js, and the bundle it stores). */
+function buildUploadStream(board: string, dir: string): void {
+  const result = spawnSync(
+    process.execPath,
+    [path.join(ROOT, 'scripts', 'flash.mjs'), '--board', board, '--out-dir', dir, '--output', path.join(dir, 'upload.js')],
+    { cwd: ROOT, encoding: 'utf8' },
+  );
+  if (result.status !== 0) throw new Error('npm run flash -- --board ' + board + ' --output failed:\n' + result.stdout + result.stderr);
+  fs.renameSync(path.join(dir, board + '.js'), path.join(dir, 'bundle.js'));
+  fs.rmSync(path.join(dir, board + '.js.map'), { force: true });
+}
+
+/** The stream's statements, each one line as the CLI sends them; throws if it does not end by loading `.bootcde`. */
+export function uploadStatements(stream: string): string[] {
+  const lines = stream.split('\n').filter((line) => line.trim() !== '');
+  const last = lines[lines.length - 1];
+  if (!/^load\("\.bootcde"\)/.test(last)) throw new Error('the upload stream does not end with load(".bootcde"): ' + last);
+  for (const line of lines.slice(0, -1)) {
+    if (!/^require\("Storage"\)\.write\("\.bootcde",/.test(line)) throw new Error('unexpected upload statement: ' + line.slice(0, 80));
+  }
+  return lines;
+}
+
+/** Types the stream's Storage writes into a fresh interpreter in `dir` and checks what was stored. */
+export async function writeFlash(dir: string, stream: string, bundle: Buffer, pool?: Pool): Promise<void> {
+  fs.rmSync(path.join(dir, 'espruino.flash'), { force: true });
+  const writes = uploadStatements(stream).slice(0, -1);
+  const interpreter = new Interpreter({ dir: dir, pool: pool, args: [] });
+  try {
+    for (const line of writes) interpreter.send(line);
+    const stored = await interpreter.evaluate('(function(f){return f?f.length+" "+E.CRC32(f):"none"})(require("Storage").read(".bootcde"))', 60000);
+    const expected = bundle.length + ' ' + zlib.crc32(bundle);
+    if (stored !== expected) throw new Error('.bootcde stored wrong: ' + stored + ' (length, CRC-32), expected ' + expected);
+  } finally {
+    await interpreter.stop();
+  }
+}
+
+/** The board's flashed Storage, built (or taken from the cache) as described at the top of this file. */
+export async function flashImage(board: string): Promise<FlashImage> {
+  const cache = path.join(os.tmpdir(), 'goclock-espruino', sourceKey());
+  const dir = path.join(cache, board);
+  if (fs.existsSync(path.join(dir, 'done'))) return imageOf(board, dir);
+  fs.mkdirSync(cache, { recursive: true });
+  const work = fs.mkdtempSync(path.join(cache, board + '.tmp-'));
+  buildUploadStream(board, work);
+  await writeFlash(work, fs.readFileSync(path.join(work, 'upload.js'), 'latin1'), fs.readFileSync(path.join(work, 'bundle.js')));
+  fs.writeFileSync(path.join(work, 'done'), '');
+  try {
+    fs.renameSync(work, dir);
+  } catch {
+    fs.rmSync(work, { recursive: true, force: true }); // another process made the same image first
+  }
+  return imageOf(board, dir);
+}
+
+/** A fresh folder holding a copy of the image's Storage, for one run of the board. */
+export function freshBoard(image: FlashImage, flashFile?: string): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'goclock-board-'));
+  fs.copyFileSync(flashFile || image.flashFile, path.join(dir, 'espruino.flash'));
+  return dir;
+}
