@@ -45,13 +45,17 @@ export function transcriptOf(output: string): string[] {
   return items;
 }
 
-/** The Hands' edges as one REPL line that schedules them in the interpreter, then prints `marker`. */
-export function handsScript(hands: Hands, marker: string): string {
+/**
+ * The Hands' edges as one REPL line that schedules them in the interpreter, then prints `marker` at the hands' end;
+ * with `freeze`, the interpreter then spins so that nothing else runs until it is killed (a power cut at that very
+ * instant: no frame, no journal record after it).
+ */
+export function handsScript(hands: Hands, marker: string, freeze?: boolean): string {
   const edges = hands.events.map((e) => '[' + e.atMs + ',"' + e.button + '",' + (e.down ? 1 : 0) + ']').join(',');
   const endMs = Math.max(hands.atMs, hands.events.length ? hands.events[hands.events.length - 1].atMs + 1 : 0);
   return (
     '[' + edges + '].forEach(function(e){setTimeout(function(){button(e[1],!!e[2]);},e[0]);});' +
-    'setTimeout(function(){' + Interpreter.printMarker(marker) + '},' + endMs + ');'
+    'setTimeout(function(){' + Interpreter.printMarker(marker) + (freeze ? 'while(true){}' : '') + '},' + endMs + ');'
   );
 }
 
@@ -152,8 +156,17 @@ export class ConsoleBoard {
    * the transcript of the whole run up to that instant.
    */
   async play(hands: Hands, timeoutMs?: number): Promise<string[]> {
+    return this.playHands(hands, false, timeoutMs);
+  }
+
+  /** Plays the hands, then the power is cut at their end (see `handsScript`); `reboot` boots the board again. */
+  async playThenCut(hands: Hands, timeoutMs?: number): Promise<string[]> {
+    return this.playHands(hands, true, timeoutMs);
+  }
+
+  private async playHands(hands: Hands, freeze: boolean, timeoutMs?: number): Promise<string[]> {
     const marker = '@@hands-done-' + ++this.marks + '@@';
-    this.interpreter.send(handsScript(hands, marker));
+    this.interpreter.send(handsScript(hands, marker, freeze));
     await this.interpreter.waitForText(marker, (timeoutMs || 20000) + hands.atMs);
     const out = this.output();
     return transcriptOf(out.slice(0, out.lastIndexOf(marker)));
@@ -181,7 +194,7 @@ export class ConsoleBoard {
   async reboot(bootTimeoutMs?: number): Promise<void> {
     this.interpreter.kill();
     await this.interpreter.exited;
-    this.earlier += this.interpreter.output();
+    this.earlier += this.interpreter.output() + '\n';
     this.interpreter = Interpreter.boot({ dir: this.dir, pool: this.pool });
     await this.interpreter.waitFor((out) => framesIn(out).length >= 1, bootTimeoutMs || 20000, 'the first frame after a reboot');
   }

@@ -26,51 +26,74 @@ export function settingsFor(control: GameControl, options?: Partial<ClockOptions
   };
 }
 
-/** One edge (by index) made `byMs` late, or the end of the run moved by `byMs`: what the interpreter may do. */
+/** One edge (by index, counting every part's edges in order) made `byMs` late, or the end of each part moved. */
 export interface Jitter {
   edge?: number;
   byMs: number;
 }
 
+/** A power cut between two parts of a run: the board boots again from its Storage. */
+export const POWER_CUT = 'power cut';
+export type Part = Hands | typeof POWER_CUT;
+
 /**
- * What the console board prints for `hands` played from boot (after `bootMs`) with `settings` stored: its frames,
- * buzzer lines and boot notices, in order (see `transcriptOf`), up to the hands' end.
+ * What the console board prints for `parts` played from boot (each Hands after the last, a power cut between two
+ * where asked) with `settings` stored, or with `storage` as it is: its frames, buzzer lines and boot notices, in
+ * order (see `transcriptOf`), up to the end of the last part.
  */
-export function twinTranscript(settings: Settings, hands: Hands, jitter?: Jitter, bootMs?: number): string[] {
-  const storage = new MemoryStorage();
-  saveSettings(storage, settings);
-  const hal = createVirtualHal({ storage: storage });
+export function twinTranscript(settings: Settings | null, parts: Part[], jitter?: Jitter, storage?: MemoryStorage): string[] {
+  const flash = storage || new MemoryStorage();
+  if (settings) saveSettings(flash, settings);
   const printed: string[] = [];
   const print = (text: string) => printed.push(text);
-  Object.assign(hal, {
-    display: createConsoleDisplay({ print: print, columns: 16, rows: 2 }),
-    buzzer: createConsoleBuzzer({ print: print }),
-  });
-  const runtime = startRuntime(hal);
-  for (const notice of runtime.notices) print('goclock: ' + notice); // as hal/espruino/boot.ts prints them
-  const startMs = bootMs === undefined ? 1000 : bootMs;
-  hands.events.forEach((edge, index) => {
-    const late = jitter && jitter.edge === index ? jitter.byMs : 0;
-    hal.advanceTo(startMs + edge.atMs + late);
-    hal.edge(edge.button, edge.down);
-  });
-  hal.advanceTo(startMs + hands.atMs + (jitter && jitter.edge === undefined ? jitter.byMs : 0));
+  let edgeIndex = 0;
+  const boot = () => {
+    const hal = createVirtualHal({ storage: flash });
+    Object.assign(hal, {
+      display: createConsoleDisplay({ print: print, columns: 16, rows: 2 }),
+      buzzer: createConsoleBuzzer({ print: print }),
+    });
+    const runtime = startRuntime(hal);
+    for (const notice of runtime.notices) print('goclock: ' + notice); // as hal/espruino/boot.ts prints them
+    return hal;
+  };
+  // Hands begin a second after each boot (the interpreter's first frame is waited for first).
+  let hal = boot();
+  let startMs = 1000;
+  for (const part of parts) {
+    if (part === POWER_CUT) {
+      hal = boot();
+      startMs = 1000;
+      continue;
+    }
+    for (const edge of part.events) {
+      const late = jitter && jitter.edge === edgeIndex ? jitter.byMs : 0;
+      edgeIndex++;
+      hal.advanceTo(startMs + edge.atMs + late);
+      hal.edge(edge.button, edge.down);
+    }
+    startMs += part.atMs;
+    hal.advanceTo(startMs + (jitter && jitter.edge === undefined ? jitter.byMs : 0));
+  }
   return transcriptOf(printed.join('\n') + '\n');
 }
 
 /**
- * Throws unless the transcript stays the same when any one edge is 1 or 2 ms late, or the run ends 2 ms earlier or
- * later: on the interpreter an edge is stamped up to a millisecond or so late (its timer runs after the clock's, or
- * the floor to whole milliseconds), so a game played at a boundary would test the timing, not the firmware.
+ * Throws unless the transcript stays the same when any one edge is 1 or 2 ms late, or each part ends 2 ms earlier
+ * or later: on the interpreter an edge is stamped up to a millisecond or so late (its timer runs after the clock's,
+ * or the floor to whole milliseconds), so a game played at a boundary would test the timing, not the firmware.
  */
-export function expectAwayFromBoundaries(settings: Settings, hands: Hands): string[] {
-  const exact = twinTranscript(settings, hands);
+export function expectAwayFromBoundaries(settings: Settings | null, parts: Part | Part[], storage?: () => MemoryStorage): string[] {
+  const list = Array.isArray(parts) ? parts : [parts];
+  const fresh = () => (storage ? storage() : undefined);
+  const exact = twinTranscript(settings, list, undefined, fresh());
+  const edges = list.reduce((n, part) => n + (part === POWER_CUT ? 0 : part.events.length), 0);
   const jitters: Jitter[] = [{ byMs: -2 }, { byMs: 2 }];
-  hands.events.forEach((_edge, index) => jitters.push({ edge: index, byMs: 1 }, { edge: index, byMs: 2 }));
+  for (let index = 0; index < edges; index++) jitters.push({ edge: index, byMs: 1 }, { edge: index, byMs: 2 });
   for (const jitter of jitters) {
-    const shifted = twinTranscript(settings, hands, jitter);
+    const shifted = twinTranscript(settings, list, jitter, fresh());
     if (JSON.stringify(shifted) !== JSON.stringify(exact)) {
-      const what = jitter.edge === undefined ? 'the end ' + jitter.byMs + ' ms' : 'edge ' + jitter.edge + ' at ' + hands.events[jitter.edge].atMs + ' ms, ' + jitter.byMs + ' ms late';
+      const what = jitter.edge === undefined ? 'the end ' + jitter.byMs + ' ms' : 'edge ' + jitter.edge + ', ' + jitter.byMs + ' ms late';
       throw new Error('this game is played at a display or clock boundary: ' + what + ' changes what is printed; move its presses');
     }
   }

@@ -1,0 +1,54 @@
+/**
+ * Every shipped bundle boots on the real interpreter from Storage, written from `npm run flash -- --output`'s exact
+ * upload stream: the console board on each build (a fixed pool of 12,000 JsVars packed as on the ESP32, 16,383, and
+ * a growing pool), and the two ESP32 boards on the 12,000 pool, where their hardware calls are no-ops (I²C reads give
+ * garbage; `analogRead`, the battery, prints the host build's "Analog is not supported" error, the one error line
+ * allowed here).
+ */
+import { flashImage, freshBoard, uploadStatements } from '../../sim/espruino/flash-image';
+import { failureLines, Interpreter, Pool, POOLS } from '../../sim/espruino/interpreter';
+import { framesIn } from '../../sim/espruino/console-board';
+import * as fs from 'fs';
+import { describeOnEspruino, GAME_TIMEOUT_MS } from './support';
+
+jest.setTimeout(GAME_TIMEOUT_MS);
+
+const HOST_ANALOG_ERROR = 'ERROR: Analog is not supported on this device.';
+
+/** Boots `board`'s image on `pool`, lets it run `ms`, and returns what it printed and its memory then. */
+async function bootAndRun(board: string, pool: Pool, ms: number) {
+  const image = await flashImage(board);
+  const dir = freshBoard(image);
+  const interpreter = Interpreter.boot({ dir: dir, pool: pool });
+  try {
+    await new Promise((resolve) => setTimeout(resolve, ms));
+    const memory = await interpreter.memory();
+    return { output: await interpreter.stop(), memory: memory, image: image };
+  } finally {
+    interpreter.kill();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+describeOnEspruino('every bundle boots from Storage on the interpreter', () => {
+  it('the flashed Storage holds exactly the bundle: the upload stream writes .bootcde in 1 KB pieces, then loads it', async () => {
+    const image = await flashImage('console');
+    const statements = uploadStatements(fs.readFileSync(image.uploadFile, 'latin1'));
+    expect(statements[statements.length - 1]).toBe('load(".bootcde")');
+    expect(statements.length - 1).toBe(Math.ceil(image.bundleBytes / 1024));
+  });
+
+  test.each(POOLS)('the console board on %s: its first frame, then nothing fails', async (pool) => {
+    const run = await bootAndRun('console', pool, 1500);
+    expect(failureLines(run.output)).toEqual([]);
+    expect(framesIn(run.output)[0]).toBe('1:00:00  1:00:00\nB first        W');
+    expect(run.memory.usage).toBeLessThan(run.memory.total);
+  });
+
+  test.each(['esp32-lcd1602', 'esp32-oled'])('%s on espruino-12k: boots, keeps running, no error but the host\'s analogRead', async (board) => {
+    const run = await bootAndRun(board, 'espruino-12k', 3500);
+    expect(failureLines(run.output).filter((line) => line !== HOST_ANALOG_ERROR)).toEqual([]);
+    // The battery is read at every render: the runtime woke again (its watchdog kick) after the boot's first render.
+    expect(failureLines(run.output).length).toBeGreaterThanOrEqual(2);
+  });
+});

@@ -1,0 +1,96 @@
+/**
+ * Power cuts on the real interpreter: the console board's bundle, booted from Storage, is killed mid-game (the
+ * interpreter stops dead at an instant, as the power would) and boots again from the same Storage. The game must come
+ * back, paused, as the same firmware brings it back in V8, whether or not it had been paused before (the chord's
+ * take-back is journaled as an undo record); and a corrupt journal or corrupt settings get a message, not a crash.
+ */
+import { ConsoleBoard } from '../../sim/espruino/console-board';
+import { Hands } from '../../sim/hands';
+import { expectAwayFromBoundaries, expectSameShow, Part, POWER_CUT, settingsFor } from './twin';
+import { describeOnEspruino, GAME_TIMEOUT_MS } from './support';
+
+jest.setTimeout(GAME_TIMEOUT_MS);
+
+const BYOYOMI = { system: 'byoyomi', mainMs: 60000, periods: 3, periodMs: 30000 } as const;
+const frames = (transcript: string[]) => transcript.filter((item) => !/^(buzzer|goclock):/.test(item));
+const last = (transcript: string[]) => frames(transcript)[frames(transcript).length - 1];
+
+/** Plays `before`, cuts the power, boots, plays `after`; checks the whole run against V8; returns the transcript. */
+async function cutAndPlay(before: Hands, after: Hands): Promise<string[]> {
+  const settings = settingsFor(BYOYOMI);
+  const parts: Part[] = [before, POWER_CUT, after];
+  const expected = expectAwayFromBoundaries(settings, parts);
+  const board = await ConsoleBoard.start({ settings: settings });
+  let transcript: string[];
+  try {
+    await board.playThenCut(before);
+    await board.reboot();
+    transcript = await board.play(after);
+  } finally {
+    await board.stop();
+  }
+  expect(board.failures()).toEqual([]);
+  expectSameShow(transcript, expected);
+  return transcript;
+}
+
+describeOnEspruino('a power cut mid-game on the interpreter', () => {
+  it('the running game comes back paused at its last move, and resumes', async () => {
+    const before = new Hands().tap('right').wait(1250).tap('left').wait(2050).tap('right').wait(750);
+    const after = new Hands().wait(1000).both(2150).wait(1250);
+    const out = await cutAndPlay(before, after);
+    expect(out).toContain('goclock: game restored');
+    // Paused as of White's move: Black's clock runs on resume; White's 2.35 s are charged, Black's 0.75 s since are lost.
+    expect(frames(out)).toContain('0:59 # #  # 0:58\nPAUSE  #      #1');
+    expect(last(out)).toMatch(/^0:57 # #  # 0:58\n#1 /);
+  });
+
+  it('a game that had a pause (an undo record in the journal) comes back too', async () => {
+    const before = new Hands().tap('right').wait(1250).tap('left').wait(1050).both(600).wait(1000).both(2150).wait(1250);
+    const after = new Hands().wait(1000).both(2150).wait(1250);
+    const out = await cutAndPlay(before, after);
+    expect(out).toContain('goclock: game restored');
+    expect(out.join('\n')).not.toMatch(/does not replay/);
+    expect(last(out)).toMatch(/^0:59 #  # # 0:5\d\n#1 /);
+  });
+
+  it('a game paused when the power went comes back paused, and resumes', async () => {
+    const before = new Hands().tap('right').wait(1250).tap('left').wait(1050).both(600).wait(1500);
+    const after = new Hands().wait(1000).both(2150).wait(1250);
+    const out = await cutAndPlay(before, after);
+    expect(out).toContain('goclock: game restored');
+    expect(last(out)).toMatch(/^0:59 #  # # 0:5\d\n#1 /);
+  });
+});
+
+describeOnEspruino('corrupt storage on the interpreter: a message, a new game, no crash', () => {
+  async function bootWith(storage: { journalText?: string; settingsText?: string }): Promise<string[]> {
+    const board = await ConsoleBoard.start(storage);
+    let transcript: string[];
+    try {
+      transcript = await board.play(new Hands().wait(500).tap('right').wait(1250).tap('left').wait(500));
+    } finally {
+      await board.stop();
+    }
+    expect(board.failures()).toEqual([]);
+    return transcript;
+  }
+
+  it('a journal of garbage is set aside with a message, and a new game plays', async () => {
+    const out = await bootWith({ journalText: '\n{"v":1,"control":garbage*0badc0de\n\x01\x02\x03 not a journal at all\n' });
+    expect(out.filter((item) => /^goclock: /.test(item))).toEqual(['goclock: journal has no game; ignored']);
+    expect(last(out)).toMatch(/^0:59:59|^59:59 .*\n#1 /);
+  });
+
+  it('settings that are not JSON fall back to the defaults with a message', async () => {
+    const out = await bootWith({ settingsText: '{"control": {"system": "byoyomi", "mainMs": 36' });
+    expect(out).toContain('goclock: settings unreadable, defaults used');
+    expect(last(out)).toMatch(/^59:59 .*\n#1 /);
+  });
+
+  it('settings with an impossible control fall back to the defaults with a message naming the field', async () => {
+    const bad = JSON.stringify({ control: { system: 'byoyomi', mainMs: -5, periods: 3, periodMs: 30000 }, options: {}, leftSide: 'black', sound: true, volume: 0.5 });
+    const out = await bootWith({ settingsText: bad });
+    expect(out.filter((item) => /^goclock: /.test(item))[0]).toMatch(/^goclock: settings\.control.*mainMs.*; defaults used$/);
+  });
+});
