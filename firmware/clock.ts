@@ -7,8 +7,8 @@
 import { GameControl } from './control';
 import { parseGameControl } from './control-validate';
 import { ClockOptions, DEFAULT_OPTIONS } from './options';
-import { isSide, otherSide, Side } from './side';
-import { chargedBy, freshSideClock, runFor } from './side-clock';
+import { isSide, otherSide, PerSide, Side } from './side';
+import { chargedBy, freshSideClock, runFor, SideClock } from './side-clock';
 import { Boundary, nextBoundary } from './boundaries';
 import { afterMove } from './moves';
 import { ClockEffect, ClockEvent, ClockState, StepResult } from './clock-types';
@@ -42,19 +42,28 @@ export function createClock(control: GameControl, options?: Partial<ClockOptions
   };
 }
 
-/** Takes the running side's snapshot at `atMs` (no boundary may lie before it). Hourglass hands the time over. */
+/**
+ * Both sides after the running one has run `elapsedMs` more with no boundary inside: its time runs, and in hourglass
+ * the opponent gains what it used. A side that did not change is the same object.
+ */
+export function sidesAfter(state: ClockState, elapsedMs: number): PerSide<SideClock> {
+  const side = state.toMove;
+  const other = otherSide(side);
+  const runner = state.sides[side];
+  const opponent = state.sides[other];
+  const sides: PerSide<SideClock> = { black: state.sides.black, white: state.sides.white };
+  sides[side] = runFor(runner, elapsedMs);
+  if (state.controls[side].system === 'hourglass' && opponent.flaggedAtMs === null) {
+    sides[other] = Object.assign({}, opponent, { remainingMs: opponent.remainingMs + chargedBy(runner, elapsedMs) });
+  }
+  return sides;
+}
+
+/** Takes the running side's snapshot at `atMs` (no boundary may lie before it). */
 function settle(state: ClockState, atMs: number): ClockState {
   const elapsed = atMs - state.sinceMs;
   if (state.status !== 'running' || elapsed <= 0) return state;
-  const side = state.toMove;
-  const runner = state.sides[side];
-  let next = withSide(state, side, runFor(runner, elapsed));
-  const opponent = next.sides[otherSide(side)];
-  if (state.controls[side].system === 'hourglass' && opponent.flaggedAtMs === null) {
-    const gained = Object.assign({}, opponent, { remainingMs: opponent.remainingMs + chargedBy(runner, elapsed) });
-    next = withSide(next, otherSide(side), gained);
-  }
-  return Object.assign(next, { sinceMs: atMs, turnUsedMs: state.turnUsedMs + elapsed });
+  return Object.assign({}, state, { sides: sidesAfter(state, elapsed), sinceMs: atMs, turnUsedMs: state.turnUsedMs + elapsed });
 }
 
 function reachBoundary(state: ClockState, side: Side, boundary: Boundary, atMs: number, out: ClockEffect[]): ClockState {
@@ -73,6 +82,24 @@ function reachBoundary(state: ClockState, side: Side, boundary: Boundary, atMs: 
   }
 }
 
+/**
+ * The instant of the running side's next boundary (the break's end, a count or warning, its time running out), or
+ * Infinity when nothing runs or nothing more can happen to it (a flagged clock counting up). Before it, only time
+ * passes: a tick changes nothing but the shown time, and the state at an earlier instant is the snapshot run on.
+ */
+export function nextBoundaryAt(state: ClockState): number {
+  if (state.status !== 'running') return Infinity;
+  const side = state.toMove;
+  const boundary = nextBoundary(state.sides[side], state.controls[side], state.options);
+  return boundary === null ? Infinity : state.sinceMs + boundary.offsetMs;
+}
+
+/** The clock at `nowMs` when no boundary lies between its snapshot and `nowMs` (see `nextBoundaryAt`). */
+function runTo(state: ClockState, nowMs: number): ClockState {
+  const s = settle(state, nowMs);
+  return s.atMs === nowMs ? s : Object.assign({}, s, { atMs: nowMs });
+}
+
 /** Runs the clock from its snapshot to `nowMs`, stopping at every boundary due at or before it, in order. */
 function catchUp(state: ClockState, nowMs: number, out: ClockEffect[]): ClockState {
   let s = state;
@@ -83,8 +110,7 @@ function catchUp(state: ClockState, nowMs: number, out: ClockEffect[]): ClockSta
     const atMs = s.sinceMs + boundary.offsetMs;
     s = reachBoundary(settle(s, atMs), side, boundary, atMs, out);
   }
-  s = settle(s, nowMs);
-  return s.atMs === nowMs ? s : Object.assign({}, s, { atMs: nowMs });
+  return runTo(s, nowMs);
 }
 
 function ignored(state: ClockState, side: Side | null, atMs: number, text: string, out: ClockEffect[]): ClockState {

@@ -66,6 +66,8 @@ export function createController(host: ControllerHost, timing?: Partial<GestureT
   let afterEdge: GestureState | null = gestures;
   let saidSince: Gesture[] = [];
   let menu: MenuState | null = null;
+  /** The recogniser's next deadline, for the state it was computed for (states are never changed once made). */
+  let deadlineOf: { state: GestureState | null; atMs: number | null } = { state: null, atMs: null };
   let chordPaused = false;
   let chordLevel = 0;
   let chordHeld = false;
@@ -172,7 +174,12 @@ export function createController(host: ControllerHost, timing?: Partial<GestureT
       else saidSince = saidSince.concat(result.gestures);
       handle(result.gestures);
     },
-    deadline: () => gestureDeadline(gestures),
+    deadline() {
+      // Asked at every wake-up (twice), and the recogniser's state only changes on an edge or a tick that fired:
+      // recomputing it each time (a copy of the state) was a good part of a wake-up on Espruino.
+      if (deadlineOf.state !== gestures) deadlineOf = { state: gestures, atMs: gestureDeadline(gestures) };
+      return deadlineOf.atMs;
+    },
     menuRows: (columns) => (menu === null ? undefined : menuLines(menu, host.menuContext(), columns)),
     hint() {
       if (!chordHeld || menu !== null) return undefined;

@@ -32,26 +32,22 @@ import {
 
 export { LCD_GLYPHS } from './glyphs';
 
-function spaces(count: number): string {
-  let text = '';
-  for (let i = 0; i < count; i++) text += ' ';
-  return text;
-}
+// Padding and filtering use the interpreter's native string methods: on Espruino a loop over characters costs a
+// dozen times more (measured on 2v29: 167 µs against 14 µs for a 16-character line).
 
 /** `text` cut or padded with spaces on the right to exactly `width`. */
 function padRight(text: string, width: number): string {
-  return text.length >= width ? text.substring(0, width) : text + spaces(width - text.length);
+  return text.length >= width ? text.substring(0, width) : text.padEnd(width);
 }
 
 /** `text` cut or padded with spaces on the left to exactly `width`. */
 function padLeft(text: string, width: number): string {
-  return text.length >= width ? text.substring(0, width) : spaces(width - text.length) + text;
+  return text.length >= width ? text.substring(0, width) : text.padStart(width);
 }
 
 function center(text: string, width: number): string {
   if (text.length >= width) return text.substring(0, width);
-  const before = (width - text.length) >> 1;
-  return spaces(before) + text + spaces(width - text.length - before);
+  return text.padStart((width + text.length) >> 1).padEnd(width);
 }
 
 /** The first candidate that fits in `width`, or the last one cut. */
@@ -62,12 +58,7 @@ function firstFitting(candidates: string[], width: number): string {
 
 /** Only what the display can show: printable ASCII but "\" and "~" (the HD44780 has other glyphs there), glyphs 0-7. */
 function displayable(text: string): string {
-  let out = '';
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    out += code < 8 || (code >= 0x20 && code <= 0x7d && code !== 0x5c) ? text.charAt(i) : '?';
-  }
-  return out;
+  return text.replace(/[^\x00-\x07\x20-\x5b\x5d-\x7d]/g, '?');
 }
 
 /** A time in at most `width` characters: "10:00:00" -> "10h00m", "60d00:00" -> "60d00h" when they do not fit. */
@@ -106,6 +97,51 @@ function infoCandidates(view: ClockView, sideName: Side, control: TimeControl): 
   return [moves];
 }
 
+/** One half's two cells, and what they were made from. */
+interface Half {
+  side: SideView | null;
+  status: string;
+  toMove: Side | null;
+  flags: unknown;
+  control: TimeControl | null;
+  width: number;
+  time: string;
+  info: string;
+}
+
+const NO_HALF: Half = { side: null, status: '', toMove: null, flags: null, control: null, width: 0, time: '', info: '' };
+
+/**
+ * The cells last made for each half. A side's view is the same object for as long as its clock does not change (see
+ * firmware/view.ts), so at most wake-ups only the running side's half is made again: the other one's two cells, and
+ * the rest of the layout, are what they were (on Espruino, making a half costs about as much as the rest of a wake).
+ */
+let madeHalves: { left: Half; right: Half } = { left: NO_HALF, right: NO_HALF };
+
+function halfCells(which: 'left' | 'right', view: ClockView, sideName: Side, control: TimeControl, width: number): Half {
+  const last = madeHalves[which];
+  const side = view.sides[sideName];
+  if (last.side === side && last.status === view.status && last.toMove === view.toMove && last.flags === view.flags && last.control === control && last.width === width) {
+    return last;
+  }
+  const onLeft = which === 'left';
+  const time = timeCell(side, width, onLeft);
+  const info = firstFitting(infoCandidates(view, sideName, control), width);
+  const made: Half = {
+    side: side,
+    status: view.status,
+    toMove: view.toMove,
+    flags: view.flags,
+    control: control,
+    width: width,
+    time: onLeft ? padRight(time, width) : padLeft(time, width),
+    info: onLeft ? padRight(info, width) : padLeft(info, width),
+  };
+  if (which === 'left') madeHalves = { left: made, right: madeHalves.right };
+  else madeHalves = { left: madeHalves.left, right: made };
+  return made;
+}
+
 export function renderLcd(screen: Screen, columns: number, rows: number): string[] {
   const lines: string[] = [];
   if (screen.menu) {
@@ -116,8 +152,6 @@ export function renderLcd(screen: Screen, columns: number, rows: number): string
   const left = screen.leftSide;
   const right = rightSide(screen);
   const half = columns >> 1;
-  const leftWidth = half - 1;
-  const rightWidth = columns - half - 1;
 
   // The middle columns: [left's marker, right's marker] on rows 0 and 1.
   let marker = ' ';
@@ -128,21 +162,17 @@ export function renderLcd(screen: Screen, columns: number, rows: number): string
   const middle0 = markerOnLeft ? marker + ' ' : ' ' + marker;
   const middle1 = markerOnLeft ? marker + battery : battery + marker;
 
-  const row0 =
-    padRight(timeCell(view.sides[left], leftWidth, true), leftWidth) +
-    middle0 +
-    padLeft(timeCell(view.sides[right], rightWidth, false), rightWidth);
-  const row1 =
-    padRight(firstFitting(infoCandidates(view, left, screen.controls[left]), leftWidth), leftWidth) +
-    middle1 +
-    padLeft(firstFitting(infoCandidates(view, right, screen.controls[right]), rightWidth), rightWidth);
+  const leftHalf = halfCells('left', view, left, screen.controls[left], half - 1);
+  const rightHalf = halfCells('right', view, right, screen.controls[right], columns - half - 1);
+  const row0 = leftHalf.time + middle0 + rightHalf.time;
+  const row1 = leftHalf.info + middle1 + rightHalf.info;
 
   const message = screen.hint || screen.notice;
   const messageRow = rows > 2 ? 2 : 1;
   lines.push(row0);
   for (let row = 1; row < rows; row++) {
     if (message && row === messageRow) lines.push(center(displayable(message), columns));
-    else lines.push(row === 1 ? row1 : spaces(columns));
+    else lines.push(row === 1 ? row1 : ''.padEnd(columns));
   }
   return lines.slice(0, rows);
 }

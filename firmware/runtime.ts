@@ -11,7 +11,7 @@
 import { ButtonName, Hal, Tone } from '../hal/hal';
 import { createClock, step } from './clock';
 import { ClockEffect, ClockEvent, ClockState } from './clock-types';
-import { nextDeadline, view, ClockView } from './view';
+import { nextDeadline, quietUntil, view, ClockView } from './view';
 import { loadSettings, saveSettings, Settings } from './settings';
 import { journalEvent, journalNewGame, journalUndo, restoreGame, UNDO_DEPTH, worthJournaling } from './game-journal';
 import { keepLogEntries, LogEntry } from './game-log';
@@ -276,10 +276,19 @@ export function startRuntime(hal: Hal, config?: RuntimeConfig): Runtime {
     arm();
   }
 
+  /**
+   * A wake-up: the gestures' tick if one is due, the core's tick if a boundary or the heartbeat is due, then the
+   * display and the timer. Most wake-ups only change a shown second or tenth, and skip both: a tick before its due
+   * instant does nothing (the recogniser and the core say so themselves), and on Espruino it is most of the cost.
+   */
   function wake(): void {
     if (hal.watchdog) hal.watchdog.kick();
-    controller.onTick(hal.clock.nowMs());
-    feed({ type: 'tick' }, gameNow());
+    const now = hal.clock.nowMs();
+    const gesture = controller.deadline();
+    if (gesture !== null && gesture <= now) controller.onTick(now);
+    const game = now + offsetMs;
+    const heartbeatAtMs = state.status === 'running' ? journaledAtMs + HEARTBEAT_MS : Infinity;
+    if (game >= quietUntil(state) || game >= heartbeatAtMs) feed({ type: 'tick' }, game);
     settle();
   }
 

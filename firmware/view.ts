@@ -3,11 +3,10 @@
  * from the state by running it to `nowMs` the same way `step` does, so they never disagree with it.
  */
 import { ClockState, ClockStatus, Flag } from './clock-types';
-import { step } from './clock';
-import { nextBoundary } from './boundaries';
+import { isInstant, nextBoundaryAt, sidesAfter, step } from './clock';
 import { msUntilShownChange, msUntilShownRise } from './display-time';
 import { otherSide, PerSide, Side } from './side';
-import { Phase } from './side-clock';
+import { Phase, SideClock } from './side-clock';
 
 export interface SideView {
   phase: Phase;
@@ -35,37 +34,78 @@ export interface ClockView {
   flags: Flag[];
 }
 
-function sideView(state: ClockState, side: Side): SideView {
-  const c = state.sides[side];
+function sideView(clock: SideClock, running: boolean): SideView {
   return {
-    phase: c.phase,
-    remainingMs: c.remainingMs,
-    graceMs: c.graceMs,
-    inBreak: c.inBreak,
-    periodsLeft: c.periodsLeft,
-    movesLeft: c.movesLeft,
-    moves: c.moves,
-    flaggedAtMs: c.flaggedAtMs,
-    overdueMs: c.overdueMs,
-    running: state.status === 'running' && state.toMove === side,
+    phase: clock.phase,
+    remainingMs: clock.remainingMs,
+    graceMs: clock.graceMs,
+    inBreak: clock.inBreak,
+    periodsLeft: clock.periodsLeft,
+    movesLeft: clock.movesLeft,
+    moves: clock.moves,
+    flaggedAtMs: clock.flaggedAtMs,
+    overdueMs: clock.overdueMs,
+    running: running,
   };
 }
 
-/** The state run to `nowMs` without keeping its effects (they belong to whoever calls `step`). */
-function at(state: ClockState, nowMs: number): ClockState {
-  return step(state, { type: 'tick' }, nowMs).state;
+/**
+ * What is known of the last state asked about: its next boundary (`nextBoundaryAt`), and the views of its sides as
+ * committed. A display asks about the same committed state at every wake-up of a turn; before that boundary only the
+ * running side's time moves, so the answer is arithmetic on its snapshot and the other side's view is the one made
+ * before, not a whole `step` (on Espruino, most of what a wake-up cost). States are never changed once made, so the
+ * state itself is the key; views handed out must not be changed either.
+ */
+interface Known {
+  state: ClockState | null;
+  boundaryAtMs: number;
+  views: { black: SideView | null; white: SideView | null };
+}
+let known: Known = { state: null, boundaryAtMs: Infinity, views: { black: null, white: null } };
+
+function knownOf(state: ClockState): Known {
+  if (known.state !== state) known = { state: state, boundaryAtMs: nextBoundaryAt(state), views: { black: null, white: null } };
+  return known;
+}
+
+/** The instant before which only time passes for `state` (see `nextBoundaryAt`); Infinity when nothing runs. */
+export function quietUntil(state: ClockState): number {
+  return knownOf(state).boundaryAtMs;
+}
+
+/** Whether only time passes for `state` from its instant to `nowMs`. */
+function quietAt(state: ClockState, nowMs: number): boolean {
+  return isInstant(nowMs) && nowMs >= state.atMs && nowMs < quietUntil(state);
+}
+
+/** The sides at `nowMs` when only time passes: the running one run on, the other as committed (but in hourglass). */
+function quietSides(state: ClockState, nowMs: number): PerSide<SideClock> {
+  const elapsed = nowMs - state.sinceMs;
+  return state.status === 'running' && elapsed > 0 ? sidesAfter(state, elapsed) : state.sides;
+}
+
+function viewOf(state: ClockState, atMs: number, sides: PerSide<SideClock>, views: Known['views'] | null): ClockView {
+  const running = state.status === 'running' ? state.toMove : null;
+  const sideViewOf = (side: Side): SideView => {
+    if (views === null || sides[side] !== state.sides[side]) return sideView(sides[side], running === side);
+    const made = views[side] || sideView(sides[side], running === side);
+    views[side] = made;
+    return made;
+  };
+  return {
+    atMs: atMs,
+    status: state.status,
+    running: running,
+    toMove: state.toMove,
+    sides: { black: sideViewOf('black'), white: sideViewOf('white') },
+    flags: state.flags,
+  };
 }
 
 export function view(state: ClockState, nowMs: number): ClockView {
-  const s = at(state, nowMs);
-  return {
-    atMs: s.atMs,
-    status: s.status,
-    running: s.status === 'running' ? s.toMove : null,
-    toMove: s.toMove,
-    sides: { black: sideView(s, 'black'), white: sideView(s, 'white') },
-    flags: s.flags,
-  };
+  if (quietAt(state, nowMs)) return viewOf(state, nowMs, quietSides(state, nowMs), knownOf(state).views);
+  const s = step(state, { type: 'tick' }, nowMs).state;
+  return viewOf(s, s.atMs, s.sides, null);
 }
 
 /**
@@ -73,18 +113,21 @@ export function view(state: ClockState, nowMs: number): ClockView {
  * period, a flag (and in hourglass the opponent's rising display). Null when nothing runs.
  */
 export function nextDeadline(state: ClockState, nowMs: number): number | null {
-  const s = at(state, nowMs);
+  // When only time passes, the state's own boundary is the next one; otherwise the state run to `nowMs` says.
+  const quiet = quietAt(state, nowMs);
+  const s = quiet ? state : step(state, { type: 'tick' }, nowMs).state;
   if (s.status !== 'running') return null;
+  const atMs = quiet ? nowMs : s.atMs;
+  const sides = quiet ? quietSides(state, nowMs) : s.sides;
   const side = s.toMove;
-  const runner = s.sides[side];
+  const runner = sides[side];
   // A flagged clock that counts up shows 0.0 at its flag's instant, -0:00 a millisecond later, then each second.
-  if (runner.flaggedAtMs !== null) return s.atMs + (runner.overdueMs === 0 ? 1 : 1000 - (runner.overdueMs % 1000));
-  let untilMs = msUntilShownChange(runner.graceMs > 0 ? runner.graceMs : runner.remainingMs);
-  const boundary = nextBoundary(runner, s.controls[side], s.options);
-  if (boundary !== null) untilMs = Math.min(untilMs, boundary.offsetMs);
-  const opponent = s.sides[otherSide(side)];
+  if (runner.flaggedAtMs !== null) return atMs + (runner.overdueMs === 0 ? 1 : 1000 - (runner.overdueMs % 1000));
+  const boundaryAtMs = quiet ? quietUntil(state) : nextBoundaryAt(s);
+  const untilMs = Math.min(msUntilShownChange(runner.graceMs > 0 ? runner.graceMs : runner.remainingMs), boundaryAtMs - atMs);
+  const opponent = sides[otherSide(side)];
   if (s.controls[side].system === 'hourglass' && opponent.flaggedAtMs === null) {
-    untilMs = Math.min(untilMs, msUntilShownRise(opponent.remainingMs));
+    return atMs + Math.min(untilMs, msUntilShownRise(opponent.remainingMs));
   }
-  return s.atMs + untilMs;
+  return atMs + untilMs;
 }

@@ -815,6 +815,15 @@ function syntaxRules(ast, a, add, code) {
   });
 }
 
+/** `Object`, or a variable that only ever holds it (the build's alias of the global, see bundle-config.cjs). */
+function isObjectConstructor(node, a) {
+  if (node.type !== 'Identifier') return false;
+  const ref = a.refOf.get(node);
+  if (!ref || !ref.decl) return node.name === 'Object';
+  const d = ref.decl.declarator;
+  return ref.decl.kind !== 'param' && !!d && !!d.init && d.init.type === 'Identifier' && d.init.name === 'Object' && !a.refs.some((r) => r.write && r.decl === ref.decl && r.node !== d.id);
+}
+
 function forOfRule(node, a, add) {
   const r = node.right;
   if ((r.type === 'Literal' && typeof r.value === 'string') || r.type === 'TemplateLiteral') {
@@ -826,7 +835,7 @@ function forOfRule(node, a, add) {
     r.callee.type === 'MemberExpression' &&
     !r.callee.computed &&
     ['keys', 'values', 'entries', 'matchAll'].includes(r.callee.property.name) &&
-    !(r.callee.object.type === 'Identifier' && r.callee.object.name === 'Object')
+    !isObjectConstructor(r.callee.object, a)
   ) {
     add(r, 'for-of', `for-of over an iterator from .${r.callee.property.name}(): Espruino iterates arrays only`);
   }

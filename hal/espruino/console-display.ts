@@ -17,13 +17,11 @@ export interface ConsoleDisplayOptions {
   rows: number;
 }
 
+/** `line` as `columns` printable characters: glyph codes become "#", other control codes "?" (native string methods:
+ * on Espruino a loop over the characters costs a dozen times more). */
 function fit(line: string, columns: number): string {
-  let text = '';
-  for (let i = 0; i < columns; i++) {
-    const code = i < line.length ? line.charCodeAt(i) : 0x20;
-    text += code < 8 ? '#' : code < 0x20 ? '?' : line.charAt(i) || ' ';
-  }
-  return text;
+  const cut = line.length >= columns ? line.substring(0, columns) : line.padEnd(columns);
+  return cut.replace(/[\x00-\x07]/g, '#').replace(/[\x08-\x1f]/g, '?');
 }
 
 export function createConsoleDisplay(options: ConsoleDisplayOptions): CharacterDisplay {
