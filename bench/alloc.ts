@@ -23,6 +23,7 @@ import * as inspector from 'node:inspector';
 import * as v8 from 'node:v8';
 import { PerformanceObserver, performance } from 'node:perf_hooks';
 import { startRuntime } from '../firmware/runtime';
+import { layoutFor } from '../firmware/layouts';
 import { defaultSettings, saveSettings } from '../firmware/settings';
 import { parseGameControl } from '../firmware/control-validate';
 import { TimeControl } from '../firmware/control';
@@ -116,7 +117,7 @@ function runningGame(control: TimeControl): Lean {
   const settings = defaultSettings();
   settings.control = parseGameControl(control);
   saveSettings(lean.hal.storage, settings);
-  startRuntime(lean.hal, { watchdogMs: 5000 });
+  startRuntime(lean.hal, { layout: layoutFor(lean.hal.display), watchdogMs: 5000 });
   lean.edge('right', true, 1000);
   lean.edge('right', false, 1080);
   return lean;

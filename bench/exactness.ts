@@ -30,6 +30,7 @@ import { Side } from '../firmware/side';
 import { TimeControl } from '../firmware/control';
 import { createVirtualHal, MemoryStorage, TimerPolicy } from '../sim/virtual-hal';
 import { createRng, gameSeed, Rng } from './rng';
+import { layoutFor } from '../firmware/layouts';
 
 type Button = 'left' | 'right';
 
@@ -321,7 +322,7 @@ export function playOnDevice(game: Game, delivery: Delivery): Outcome & { wakeUp
   const policy = delivery.lateAndStalls ? timerPolicy(game.timerSeed, game.stalls, () => now()) : undefined;
   const hal = createVirtualHal({ storage, policy });
   now = hal.nowMs;
-  const runtime = startRuntime(hal, { logLimit: Infinity });
+  const runtime = startRuntime(hal, { layout: layoutFor(hal.display), logLimit: Infinity });
   let lateEdges = 0;
   for (const item of deliveries(game)) {
     hal.advanceTo(item.deliverAtMs);

@@ -8,6 +8,7 @@ import { defaultSettings, saveSettings } from '../firmware/settings';
 import { parseGameControl } from '../firmware/control-validate';
 import { TimeControl } from '../firmware/control';
 import { createVirtualHal, MemoryStorage } from '../sim/virtual-hal';
+import { layoutFor } from '../firmware/layouts';
 
 export interface WakeUps {
   control: TimeControl;
@@ -28,7 +29,7 @@ export function wakeUps(): WakeUps {
   settings.control = parseGameControl(control);
   saveSettings(storage, settings);
   const hal = createVirtualHal({ storage, watchdog: true });
-  startRuntime(hal, { watchdogMs: 5000 });
+  startRuntime(hal, { layout: layoutFor(hal.display), watchdogMs: 5000 });
   const window = (fromMs: number, toMs: number): number => {
     hal.advanceTo(fromMs);
     const before = hal.wakeUps;

@@ -10,17 +10,17 @@ function two(n: number): string {
 }
 
 export function formatClock(leftMs: number): string {
-  const ms = shownMs(Math.max(0, leftMs));
-  // Rounded up, 10.0 s reads 0:10; tenths begin at 9.9.
+  const ms = shownMs(leftMs > 0 ? leftMs : 0);
+  // Rounded up, 10.0 s reads 0:10; tenths begin at 9.9. (Few calls: on Espruino this runs at every display tick.)
   if (ms < TENTHS_BELOW_MS) return Math.floor(ms / 1000) + '.' + Math.floor((ms % 1000) / 100);
   const totalSeconds = Math.floor(ms / 1000);
   const seconds = totalSeconds % 60;
   const totalMinutes = Math.floor(totalSeconds / 60);
+  if (totalMinutes < 60) return totalMinutes + (seconds < 10 ? ':0' : ':') + seconds;
   const minutes = totalMinutes % 60;
   const totalHours = Math.floor(totalMinutes / 60);
   if (totalHours >= 24) return Math.floor(totalHours / 24) + 'd' + two(totalHours % 24) + ':' + two(minutes);
-  if (totalHours > 0) return totalHours + ':' + two(minutes) + ':' + two(seconds);
-  return totalMinutes + ':' + two(seconds);
+  return totalHours + ':' + two(minutes) + ':' + two(seconds);
 }
 
 /** Overdue time of a flagged clock that counts up (onExpire "continue"): "-0:05". */

@@ -19,11 +19,13 @@
  * Only printable ASCII and the glyph codes 0-7 reach the display (anything else becomes "?").
  */
 import { ClockView, SideView } from './view';
+import { CharacterDisplay } from '../hal/hal';
+import { Layout } from './layout';
 import { TimeControl } from './control';
 import { Side } from './side';
 import {
   GLYPH_BATTERY, GLYPH_DELAY, GLYPH_FLAG, GLYPH_NO_RECORD, GLYPH_OVERTIME, GLYPH_PAUSE, GLYPH_RUN_LEFT,
-  GLYPH_RUN_RIGHT, lcdGlyph,
+  GLYPH_RUN_RIGHT, LCD_GLYPHS, lcdGlyph,
 } from './glyphs';
 import {
   batteryLow, delayText, flagRank, noRecordNeeded, overtimeCount, rightSide, Screen, showsPeriod, sideLetter,
@@ -175,4 +177,35 @@ export function renderLcd(screen: Screen, columns: number, rows: number): string
     else lines.push(row === 1 ? row1 : ''.padEnd(columns));
   }
   return lines.slice(0, rows);
+}
+
+/**
+ * The LCD layout on a character display: the custom glyphs defined once, each screen drawn whole, and a display tick
+ * (`drawTime`) that makes only the running half's time cell again and writes it into the rows last shown.
+ */
+export function lcdLayout(display: CharacterDisplay): Layout {
+  const columns = display.columns;
+  const rows = display.rows;
+  const half = columns >> 1;
+  let shown: string[] = [];
+  let leftSide: Side = 'black';
+  for (let code = 0; code < LCD_GLYPHS.length; code++) display.defineGlyph(code, LCD_GLYPHS[code]);
+  return {
+    menuColumns: columns,
+    draw(screen) {
+      shown = renderLcd(screen, columns, rows);
+      leftSide = screen.leftSide;
+      display.show(shown);
+    },
+    drawTime(side, view) {
+      const row0 = shown[0];
+      if (side === leftSide) {
+        shown = [padRight(timeCell(view, half - 1, true), half - 1) + row0.substring(half - 1)].concat(shown.slice(1));
+      } else {
+        const width = columns - half - 1;
+        shown = [row0.substring(0, columns - width) + padLeft(timeCell(view, width, false), width)].concat(shown.slice(1));
+      }
+      display.show(shown);
+    },
+  };
 }

@@ -18,8 +18,9 @@
  * Cost on the device: one clear and at most ~100 native fillRect/drawString/stringWidth calls per frame, no
  * per-pixel JavaScript; the SSD1306 driver then sends only the pages that changed.
  */
-import { Canvas } from '../hal/hal';
+import { Canvas, GraphicsDisplay } from '../hal/hal';
 import { ClockView } from './view';
+import { Layout } from './layout';
 import { TimeControl } from './control';
 import { Side } from './side';
 import { setSmallFont } from './font';
@@ -200,4 +201,42 @@ export function renderOled(canvas: Canvas, screen: Screen): void {
   }
   if (batteryLow(screen)) canvas.drawString(oledGlyph(GLYPH_BATTERY), half - 3, TAB_TOP + 2);
   drawBottom(canvas, screen, width, height);
+}
+
+/** Rows of a half that a display tick draws again: the time and the line below it (y 11-52, between tab and bottom). */
+const TICK_TOP = TAB_BOTTOM + 1;
+const TICK_BOTTOM = BOTTOM_TOP - 2;
+
+/**
+ * The OLED layout on a graphics display: each screen drawn whole, and a display tick (`drawTime`) that clears the
+ * running half between its tab and the bottom line and draws its time and info line again, then sends the frame
+ * (the SSD1306 driver sends only the pages that changed).
+ */
+export function oledLayout(display: GraphicsDisplay): Layout {
+  const canvas = display.canvas;
+  let last: Screen | null = null;
+  return {
+    menuColumns: 16,
+    draw(screen) {
+      last = screen;
+      renderOled(canvas, screen);
+      display.flip();
+    },
+    drawTime(side, shown) {
+      const screen = last as Screen;
+      const sides = { black: screen.view.sides.black, white: screen.view.sides.white };
+      sides[side] = shown;
+      const view: ClockView = Object.assign({}, screen.view, { sides: sides });
+      last = Object.assign({}, screen, { view: view });
+      const half = canvas.getWidth() >> 1;
+      const x0 = side === screen.leftSide ? 0 : half;
+      canvas.setColor(0);
+      canvas.fillRect(x0, TICK_TOP, x0 + half - 1, TICK_BOTTOM);
+      canvas.setColor(1);
+      setSmallFont(canvas, 1);
+      drawTime(canvas, view, side, x0, half);
+      drawInfo(canvas, view, side, screen.controls[side], x0, half);
+      display.flip();
+    },
+  };
 }

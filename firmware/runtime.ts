@@ -11,13 +11,12 @@
 import { ButtonName, Hal, Tone } from '../hal/hal';
 import { createClock, step } from './clock';
 import { ClockEffect, ClockEvent, ClockState } from './clock-types';
-import { nextDeadline, quietUntil, view, ClockView } from './view';
+import { nextDeadline, quietUntil, runnerAt, view, ClockView } from './view';
 import { loadSettings, saveSettings, Settings } from './settings';
 import { journalEvent, journalNewGame, journalUndo, restoreGame, UNDO_DEPTH, worthJournaling } from './game-journal';
 import { keepLogEntries, LogEntry } from './game-log';
-import { LCD_GLYPHS, renderLcd } from './render-lcd';
-import { renderOled } from './render-oled';
 import { Screen } from './screen';
+import { Layout } from './layout';
 import { soundFor } from './sound';
 import { otherSide } from './side';
 import { createController, ControllerHost } from './controller';
@@ -25,6 +24,8 @@ import { MenuCommand } from './menu';
 import { GestureTiming } from './gesture-types';
 
 export interface RuntimeConfig {
+  /** How screens are drawn on the HAL's display (firmware/layout.ts; `layoutFor` picks one by display kind). */
+  layout: Layout;
   watchdogMs?: number;
   /** How many log entries to keep in memory for the menu (the journal keeps them all). */
   logLimit?: number;
@@ -80,13 +81,14 @@ function powerOffText(ms: number): string {
   return 'power off ' + minutes + ':' + (seconds < 10 ? '0' : '') + seconds;
 }
 
-export function startRuntime(hal: Hal, config?: RuntimeConfig): Runtime {
+export function startRuntime(hal: Hal, config: RuntimeConfig): Runtime {
   const loaded = loadSettings(hal.storage);
   let settings = loaded.settings;
   const notices: string[] = [];
   if (loaded.problem) notices.push(loaded.problem);
-  const kickEveryMs = kickIntervalMs(hal, config && config.watchdogMs);
-  const logLimit = (config && config.logLimit) || 64;
+  const layout = config.layout;
+  const kickEveryMs = kickIntervalMs(hal, config.watchdogMs);
+  const logLimit = config.logLimit || 64;
   const effectHandlers: ((effects: ClockEffect[]) => void)[] = [];
   let offsetMs = 0;
   let state: ClockState;
@@ -222,7 +224,7 @@ export function startRuntime(hal: Hal, config?: RuntimeConfig): Runtime {
     }),
     obey: obey,
   };
-  const controller = createController(host, config && config.timing);
+  const controller = createController(host, config.timing);
 
   function screen(): Screen {
     const shown: Screen = {
@@ -231,8 +233,7 @@ export function startRuntime(hal: Hal, config?: RuntimeConfig): Runtime {
       leftSide: settings.leftSide,
       batteryPercent: hal.battery ? hal.battery.percent() : undefined,
     };
-    const display = hal.display;
-    const menu = controller.menuRows(display.kind === 'character' ? display.columns : 16);
+    const menu = controller.menuRows(layout.menuColumns);
     if (menu) shown.menu = menu;
     const hint = controller.hint();
     if (hint) shown.hint = hint;
@@ -243,24 +244,28 @@ export function startRuntime(hal: Hal, config?: RuntimeConfig): Runtime {
     return shown;
   }
 
+  /**
+   * Whether the wake-ups until the next event may be display ticks (`tickTime`): the last screen drawn was the clock
+   * running, with no menu, hint or notice on it, and nothing but the running side's own time will move: not in
+   * hourglass (the waiting side's time rises), not while a simple delay counts down (it has a line of its own).
+   */
+  let timeTicks = false;
+
   function render(): void {
     const shown = screen();
-    const display = hal.display;
-    if (display.kind === 'character') {
-      display.show(renderLcd(shown, display.columns, display.rows));
-    } else {
-      renderOled(display.canvas, shown);
-      display.flip();
-    }
+    layout.draw(shown);
+    const running = shown.view.running;
+    const runner = running === null ? null : shown.view.sides[running];
+    timeTicks =
+      running !== null && runner !== null && !shown.menu && !shown.hint && !shown.notice &&
+      state.controls[running].system !== 'hourglass' && !(runner.graceMs > 0 && !runner.inBreak);
   }
 
-  /** One timer: the core's next change, the next time-based gesture, or the watchdog's next kick. */
-  function arm(): void {
-    const now = hal.clock.nowMs();
-    const core = nextDeadline(state, now + offsetMs);
+  /** One timer: the core's next change (`coreAtMs`, game time), the next time-based gesture, or the watchdog's kick. */
+  function armAt(now: number, coreAtMs: number | null): void {
     const gesture = controller.deadline();
     let atMs = now + kickEveryMs;
-    if (core !== null && core - offsetMs < atMs) atMs = core - offsetMs;
+    if (coreAtMs !== null && coreAtMs - offsetMs < atMs) atMs = coreAtMs - offsetMs;
     if (gesture !== null && gesture < atMs) atMs = gesture;
     if (showNotices && notices.length > 1) {
       const nextTurn = noticesSinceMs + (Math.floor((now - noticesSinceMs) / NOTICE_TURN_MS) + 1) * NOTICE_TURN_MS;
@@ -268,6 +273,28 @@ export function startRuntime(hal: Hal, config?: RuntimeConfig): Runtime {
     }
     if (atMs === Infinity) hal.timer.stop();
     else hal.timer.start(atMs, wake);
+  }
+
+  function arm(): void {
+    const now = hal.clock.nowMs();
+    armAt(now, nextDeadline(state, now + offsetMs));
+  }
+
+  /**
+   * A display tick: a wake-up before anything but the running side's shown time is due (no boundary of the core, no
+   * heartbeat, no gesture), which redraws just that time (the layout's `drawTime`) from the runner's clock alone, and
+   * sets the timer for its next change. Most wake-ups of a game are these; on Espruino the whole path of a wake-up
+   * (screen, layout, deadline) costs several times more. False when it is not one: then the whole path runs.
+   */
+  function tickTime(now: number): boolean {
+    const game = now + offsetMs;
+    const gesture = controller.deadline();
+    const heartbeatAtMs = journaledAtMs + HEARTBEAT_MS;
+    if (!timeTicks || game >= quietUntil(state) || game >= heartbeatAtMs || (gesture !== null && gesture <= now)) return false;
+    const runner = runnerAt(state, game);
+    layout.drawTime(state.toMove, runner.view);
+    armAt(now, Math.min(runner.nextAtMs, heartbeatAtMs));
+    return true;
   }
 
   /** After anything happened: show it and set the timer. */
@@ -284,6 +311,7 @@ export function startRuntime(hal: Hal, config?: RuntimeConfig): Runtime {
   function wake(): void {
     if (hal.watchdog) hal.watchdog.kick();
     const now = hal.clock.nowMs();
+    if (tickTime(now)) return;
     const gesture = controller.deadline();
     if (gesture !== null && gesture <= now) controller.onTick(now);
     const game = now + offsetMs;
@@ -292,10 +320,6 @@ export function startRuntime(hal: Hal, config?: RuntimeConfig): Runtime {
     settle();
   }
 
-  const glyphDisplay = hal.display;
-  if (glyphDisplay.kind === 'character') {
-    for (let code = 0; code < LCD_GLYPHS.length; code++) glyphDisplay.defineGlyph(code, LCD_GLYPHS[code]);
-  }
   hal.buttons.onEdge((edge) => {
     if (hal.watchdog) hal.watchdog.kick();
     controller.onEdge(edge);

@@ -6,7 +6,7 @@ import { ClockState, ClockStatus, Flag } from './clock-types';
 import { isInstant, nextBoundaryAt, sidesAfter, step } from './clock';
 import { msUntilShownChange, msUntilShownRise } from './display-time';
 import { otherSide, PerSide, Side } from './side';
-import { Phase, SideClock } from './side-clock';
+import { Phase, runFor, SideClock } from './side-clock';
 
 export interface SideView {
   phase: Phase;
@@ -108,6 +108,23 @@ export function view(state: ClockState, nowMs: number): ClockView {
   return viewOf(s, s.atMs, s.sides, null);
 }
 
+/** How long until the running side's own display next changes: its time, its pending delay, or a flag's count-up. */
+function untilShownChange(runner: SideClock): number {
+  // A flagged clock that counts up shows 0.0 at its flag's instant, -0:00 a millisecond later, then each second.
+  if (runner.flaggedAtMs !== null) return runner.overdueMs === 0 ? 1 : 1000 - (runner.overdueMs % 1000);
+  return msUntilShownChange(runner.graceMs > 0 ? runner.graceMs : runner.remainingMs);
+}
+
+/**
+ * For a display tick, while only time passes for `state` (the caller checks `quietUntil`; hourglass, where the
+ * waiting side's time moves too, is the caller's to exclude): the running side's view at `nowMs`, and the next
+ * instant its display changes or the state's next boundary comes. No state is made, only the runner's clock.
+ */
+export function runnerAt(state: ClockState, nowMs: number): { view: SideView; nextAtMs: number } {
+  const runner = runFor(state.sides[state.toMove], nowMs - state.sinceMs);
+  return { view: sideView(runner, true), nextAtMs: Math.min(nowMs + untilShownChange(runner), quietUntil(state)) };
+}
+
 /**
  * The next instant after `nowMs` at which anything changes: the running display's next shown value, a count, a
  * period, a flag (and in hourglass the opponent's rising display). Null when nothing runs.
@@ -121,10 +138,10 @@ export function nextDeadline(state: ClockState, nowMs: number): number | null {
   const sides = quiet ? quietSides(state, nowMs) : s.sides;
   const side = s.toMove;
   const runner = sides[side];
-  // A flagged clock that counts up shows 0.0 at its flag's instant, -0:00 a millisecond later, then each second.
-  if (runner.flaggedAtMs !== null) return atMs + (runner.overdueMs === 0 ? 1 : 1000 - (runner.overdueMs % 1000));
+  // A flagged runner has no boundary left, and gives the opponent nothing (hourglass): only its count-up changes.
+  if (runner.flaggedAtMs !== null) return atMs + untilShownChange(runner);
   const boundaryAtMs = quiet ? quietUntil(state) : nextBoundaryAt(s);
-  const untilMs = Math.min(msUntilShownChange(runner.graceMs > 0 ? runner.graceMs : runner.remainingMs), boundaryAtMs - atMs);
+  const untilMs = Math.min(untilShownChange(runner), boundaryAtMs - atMs);
   const opponent = sides[otherSide(side)];
   if (s.controls[side].system === 'hourglass' && opponent.flaggedAtMs === null) {
     return atMs + Math.min(untilMs, msUntilShownRise(opponent.remainingMs));

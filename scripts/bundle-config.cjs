@@ -3,7 +3,8 @@
  * CommonJS so that Jest (ts-jest, CommonJS mode) can require it as it is; the ESM scripts import it.
  *
  * dist/<board>.js = rollup of the virtual entry
- *     import board from './boards/<board>'; import { boot } from './hal/espruino/boot'; boot(board);
+ *     import board from './boards/<board>'; import { boot } from './hal/espruino/boot';
+ *     import { lcdScreen } from './hal/espruino/lcd-screen'; boot(board, lcdScreen);   (its display kind's screen)
  * through TypeScript (ES2015, ESNext modules) -> Babel (only the transforms Espruino needs) -> IIFE, non-strict ->
  * terser kept ES5-safe.
  */
@@ -55,10 +56,11 @@ const BABEL_ASSUMPTIONS = {
  *   a `case X:` body Espruino reads that first string before it knows the case matched, so it has no value and the
  *   comparison is always false (measured on 2v29: a byo-yomi move did not refill its period). The checker's
  *   case-literal rule refuses the construct wherever it comes from.
- * - inline 2: terser inlines functions with arguments but not functions with local variables; at level 3 (its
- *   default) it moves their locals into the caller as `return (t = …, r = …); var t, r`, and Espruino, which does
- *   not hoist var, then writes the outer `t` and `r` (measured on 2v29: a flagged clock's count-up display replaced
- *   the console board's line formatter with a number). The checker's var-hoisting rule refuses the construct.
+ * - inline 1: terser inlines only functions without arguments or locals. At its default (3) it moves an inlined
+ *   function's locals into the caller as `return (t = …, r = …); var t, r`, and at 2 it does the same with the
+ *   parameters of a function it inlines; Espruino, which does not hoist var, then writes the outer `t` and `r`
+ *   (measured on 2v29: a flagged clock's count-up display replaced the console board's line formatter with a
+ *   number). The checker's var-hoisting rule refuses the construct.
  * - passes 2: ~100 bytes smaller than 1 pass on the real bundle, for no measurable time.
  */
 const TERSER_OPTIONS = {
@@ -76,7 +78,7 @@ const TERSER_OPTIONS = {
     arrows: false,
     passes: 2,
     lhs_constants: false,
-    inline: 2,
+    inline: 1,
     unsafe: false,
     unsafe_arrows: false,
     unsafe_comps: false,
@@ -174,14 +176,38 @@ function boardNames(root = ROOT) {
     .sort();
 }
 
+/**
+ * The screen module of each display kind (hal/espruino/*-screen.ts): a bundle imports only its board's, so that it
+ * carries one display driver and one layout.
+ */
+const SCREENS = {
+  console: { file: 'console-screen.ts', name: 'consoleScreen' },
+  'hd44780-pcf8574': { file: 'lcd-screen.ts', name: 'lcdScreen' },
+  ssd1306: { file: 'oled-screen.ts', name: 'oledScreen' },
+};
+
+/** The display kind a board file names (`display: { kind: '…' }`, written as a literal: boards are data). */
+function displayKindOf(board, root = ROOT) {
+  const text = fs.readFileSync(path.join(root, 'boards', board + '.ts'), 'utf8');
+  const match = /display:\s*\{\s*kind:\s*['"]([^'"]+)['"]/.exec(text);
+  if (!match) throw new Error(`boards/${board}.ts: no display kind written as \`display: { kind: '…' }\``);
+  if (!Object.prototype.hasOwnProperty.call(SCREENS, match[1])) {
+    throw new Error(`boards/${board}.ts: display kind ${JSON.stringify(match[1])} has no screen module (known: ${Object.keys(SCREENS).join(', ')})`);
+  }
+  return match[1];
+}
+
 /** The virtual entry module of one board, as source. Paths are absolute, so the entry works from any cwd. */
 function entrySource(board, root = ROOT) {
   const boardFile = path.join(root, 'boards', board + '.ts');
   const bootFile = path.join(root, 'hal', 'espruino', 'boot.ts');
+  const screen = SCREENS[displayKindOf(board, root)];
+  const screenFile = path.join(root, 'hal', 'espruino', screen.file);
   return (
     `import board from ${JSON.stringify(boardFile)};\n` +
     `import { boot } from ${JSON.stringify(bootFile)};\n` +
-    'boot(board);\n'
+    `import { ${screen.name} } from ${JSON.stringify(screenFile)};\n` +
+    `boot(board, ${screen.name});\n`
   );
 }
 
@@ -327,6 +353,7 @@ async function buildBundle(name, options = {}) {
 
 module.exports = {
   ROOT,
+  displayKindOf,
   BABEL_PLUGINS,
   BABEL_ASSUMPTIONS,
   TERSER_OPTIONS,

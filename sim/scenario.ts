@@ -15,6 +15,7 @@ import { defaultSettings, saveSettings } from '../firmware/settings';
 import { parseGameControl } from '../firmware/control-validate';
 import { DEFAULT_OPTIONS } from '../firmware/options';
 import { createVirtualHal, MemoryStorage } from './virtual-hal';
+import { layoutFor } from '../firmware/layouts';
 
 export { ScenarioError, parseScenario, checkScenario } from './scenario-check';
 
@@ -114,7 +115,7 @@ function runDevice(scenario: Scenario): ScenarioReport {
   settings.options = Object.assign({}, DEFAULT_OPTIONS, scenario.options);
   saveSettings(storage, settings);
   const hal = createVirtualHal({ storage: storage });
-  const runtime = startRuntime(hal, { logLimit: Infinity });
+  const runtime = startRuntime(hal, { layout: layoutFor(hal.display), logLimit: Infinity });
   const announcements: ScenarioReport['announcements'] = [];
   runtime.onEffects((effects) => announced(effects, announcements));
   scenario.events.forEach((item, index) => {

@@ -26,6 +26,7 @@ import { actionFor, keyHelp, keySummary, OTHER_KEYS } from './terminal-keys';
 import { createGesturePlayer, GESTURE_SPEED_LIMIT, GesturePlayer } from './terminal-gestures';
 import { createVisibleBuzzer, VisibleBuzzer } from './terminal-sound';
 import { Frame, keyLines, statusText } from './terminal-draw';
+import { layoutFor } from '../firmware/layouts';
 
 export const BOARDS: { [name: string]: Board } = {
   'esp32-lcd1602': lcdBoard,
@@ -248,7 +249,7 @@ export function startSession(options: SessionOptions, events: SessionEvents): Se
   // The DS3231 keeps wall time across power cuts: the host's clock does too, so "power off 12:39" can be shown.
   if (board.rtc) hal.rtc = { readWallMs: () => Date.now(), writeWallMs: () => undefined };
 
-  const started = startRuntime(hal, { logLimit: 100000 });
+  const started = startRuntime(hal, { layout: layoutFor(hal.display), logLimit: 100000 });
   runtime = started;
   started.onEffects(onEffects);
   for (const notice of started.notices) addLine({ kind: 'notice', atMs: started.nowMs(), text: started.nowMs() + ' notice: ' + notice });

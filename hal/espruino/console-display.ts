@@ -32,6 +32,9 @@ export function createConsoleDisplay(options: ConsoleDisplayOptions): CharacterD
   for (let i = 0; i < columns; i++) border += '-';
   border += '+';
   let last: string | undefined = undefined;
+  /** Each row as last fitted, and what it was fitted from: a display tick changes one row, the other is kept. */
+  const given: string[] = [];
+  const fitted: string[] = [];
 
   return {
     kind: 'character',
@@ -42,7 +45,14 @@ export function createConsoleDisplay(options: ConsoleDisplayOptions): CharacterD
     },
     show(lines) {
       let frame = border;
-      for (let row = 0; row < rows; row++) frame += '\n|' + fit(lines[row] || '', columns) + '|';
+      for (let row = 0; row < rows; row++) {
+        const line = lines[row] || '';
+        if (given[row] !== line) {
+          given[row] = line;
+          fitted[row] = fit(line, columns);
+        }
+        frame += '\n|' + fitted[row] + '|';
+      }
       frame += '\n' + border;
       if (frame === last) return;
       last = frame;

@@ -2,51 +2,26 @@
  * Turns a board (data) and the interpreter's built-ins into the HAL the runtime uses.
  *
  * - ESP32 boards: I²C1 on the board's pins and bitrate (100 kHz for the LCD backpack: the PCF8574 is a 100 kHz part);
- *   buttons with `setWatch`; the HD44780 behind a PCF8574, or an SSD1306 drawn with `Graphics`; the piezo on PWM;
- *   the DS3231; the battery divider; the watchdog.
- * - The console board: display and buzzer print on the console; the buttons are a global `button(name, down)`
+ *   buttons with `setWatch`; the piezo on PWM; the DS3231; the battery divider; the watchdog.
+ * - The console board: the buzzer prints on the console; the buttons are a global `button(name, down)`
  *   ("left"/"right"; `down` omitted = press and release), stamped with the clock's now. No RTC, battery or watchdog.
- * Storage is Espruino's `Storage` on every board.
+ * Storage is Espruino's `Storage` on every board. The display comes made, with its layout, from the board's screen
+ * module (board-screen.ts), so that this file names no display driver.
  */
 import { Board } from '../../boards/board';
-import { Buttons, Buzzer, Display, Hal, MonotonicClock } from '../hal';
+import { Buttons, Buzzer, Hal, MonotonicClock } from '../hal';
+import { Layout } from '../../firmware/layout';
+import { ScreenMaker } from './board-screen';
 import { createBattery } from './battery';
 import { createButtons } from './buttons';
 import { createBuzzer } from './buzzer';
 import { createConsoleButtons } from './console-buttons';
 import { createConsoleBuzzer } from './console-buzzer';
-import { createConsoleDisplay } from './console-display';
 import { createDs3231 } from './ds3231';
 import { EspruinoEnv } from './env';
-import { createHd44780 } from './hd44780';
-import { createPcf8574Lcd } from './pcf8574';
-import { createSsd1306 } from './ssd1306';
 import { createStorage } from './storage';
 import { createMonotonicClock, createTimer } from './time';
 import { createWatchdog } from './watchdog';
-
-function createDisplay(board: Board, env: EspruinoEnv): Display {
-  const spec = board.display;
-  if (spec.kind === 'hd44780-pcf8574') {
-    return createHd44780({
-      bus: createPcf8574Lcd({ i2c: env.I2C1, address: spec.address }),
-      columns: spec.columns,
-      rows: spec.rows,
-      setTimeout: env.setTimeout,
-    });
-  }
-  if (spec.kind === 'ssd1306') {
-    return createSsd1306({
-      i2c: env.I2C1,
-      address: spec.address,
-      canvas: env.Graphics.createArrayBuffer(spec.width, spec.height, 1, { vertical_byte: true }),
-      width: spec.width,
-      height: spec.height,
-      checksum: (bytes) => env.E.CRC32(bytes),
-    });
-  }
-  return createConsoleDisplay({ print: env.print, columns: spec.columns, rows: spec.rows });
-}
 
 function createBoardButtons(board: Board, env: EspruinoEnv, clock: MonotonicClock): Buttons {
   const pins = board.buttons;
@@ -76,16 +51,18 @@ function createBoardBuzzer(board: Board, env: EspruinoEnv): Buzzer {
   });
 }
 
-export function createEspruinoHal(board: Board, env: EspruinoEnv): Hal {
+/** The HAL of `board` and the layout for its display, made by `makeScreen` once the bus is set up (board-screen.ts). */
+export function createEspruinoHal(board: Board, env: EspruinoEnv, makeScreen: ScreenMaker): { hal: Hal; layout: Layout } {
   if (board.i2c) {
     env.I2C1.setup({ scl: env.pin(board.i2c.scl), sda: env.pin(board.i2c.sda), bitrate: board.i2c.bitrate });
   }
+  const screen = makeScreen(board, env);
   const clock = createMonotonicClock({ getTime: env.getTime });
   const hal: Hal = {
     clock: clock,
     timer: createTimer({ setTimeout: env.setTimeout, clearTimeout: env.clearTimeout, clock: clock }),
     buttons: createBoardButtons(board, env, clock),
-    display: createDisplay(board, env),
+    display: screen.display,
     buzzer: createBoardBuzzer(board, env),
     storage: createStorage({ storage: env.Storage }),
   };
@@ -100,5 +77,5 @@ export function createEspruinoHal(board: Board, env: EspruinoEnv): Hal {
     });
   }
   if (board.watchdogMs !== undefined) hal.watchdog = createWatchdog({ E: env.E, timeoutMs: board.watchdogMs });
-  return hal;
+  return { hal: hal, layout: screen.layout };
 }

@@ -59,6 +59,35 @@ export function handsScript(hands: Hands, marker: string, freeze?: boolean): str
   );
 }
 
+/**
+ * A long game's edges, fed to the interpreter a few seconds ahead of time in small batches (all at once, a 400-move
+ * game's edges alone would not fit in the pool): a player in the interpreter keeps one timer for the next edge.
+ * Resolves when the last edge has happened and the hands are done.
+ */
+export async function playStreamed(interpreter: Interpreter, hands: Hands, marker: string): Promise<void> {
+  interpreter.send(
+    'var GQ=[],GA=0,GT=getTime();function GP(){var now=(getTime()-GT)*1000;' +
+      'while(GQ.length&&GQ[0][0]<=now+0.5){var e=GQ.shift();button(e[1],!!e[2]);}' +
+      'if(GQ.length){GA=1;setTimeout(GP,Math.max(0,GQ[0][0]-(getTime()-GT)*1000));}else GA=0;}',
+  );
+  const startedAt = Date.now();
+  const edges = hands.events.slice();
+  const AHEAD_MS = 3000;
+  while (edges.length > 0) {
+    const horizon = Date.now() - startedAt + AHEAD_MS;
+    const batch: string[] = [];
+    while (edges.length > 0 && edges[0].atMs <= horizon && batch.length < 20) {
+      const e = edges.shift() as Hands['events'][number];
+      batch.push('[' + e.atMs + ',"' + e.button + '",' + (e.down ? 1 : 0) + ']');
+    }
+    if (batch.length > 0) interpreter.send('GQ.push(' + batch.join(',') + ');if(!GA)GP();');
+    await new Promise((resolve) => setTimeout(resolve, batch.length >= 20 ? 20 : 500));
+  }
+  const endMs = Math.max(0, hands.atMs - (Date.now() - startedAt));
+  interpreter.send('setTimeout(function(){' + Interpreter.printMarker(marker) + '},' + endMs + ');');
+  await interpreter.waitForText(marker, endMs + 60000);
+}
+
 export interface ConsoleBoardOptions {
   /** Settings stored before the boot (as the menu would have saved them); the journal is cleared with them. */
   settings?: object;

@@ -206,5 +206,6 @@ export class Interpreter {
 
 /** Lines that say the firmware failed: an uncaught error, or an interpreter error or out-of-memory report. */
 export function failureLines(output: string): string[] {
-  return output.split('\n').filter((line) => /Uncaught|ERROR|Out of Memory|MEMORY|Execution Interrupted/.test(line));
+  // (Lines a test printed itself, marked "@@", are not the firmware's.)
+  return output.split('\n').filter((line) => !line.startsWith('@@') && /Uncaught|ERROR|Out of Memory|MEMORY|Execution Interrupted/.test(line));
 }

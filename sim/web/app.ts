@@ -17,6 +17,7 @@ import { Speaker } from './speech';
 import { attachButtons } from './buttons';
 import { createWebHost, WebHost } from './host';
 import { Announcement, AnnouncementList, gameTime, LogList } from './panel';
+import { layoutFor } from '../../firmware/layouts';
 
 export type BoardName = 'esp32-lcd1602' | 'esp32-oled';
 const SPEEDS = [1, 2, 5, 10, 60];
@@ -97,7 +98,7 @@ function main(): void {
       speed: speed,
       batteryPercent: () => battery,
     });
-    const runtime = startRuntime(host.hal);
+    const runtime = startRuntime(host.hal, { layout: layoutFor(host.hal.display) });
     runtime.onEffects((effects) => {
       for (let i = 0; i < effects.length; i++) {
         const effect = effects[i];

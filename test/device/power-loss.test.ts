@@ -9,6 +9,7 @@ import { parseGameControl } from '../../firmware/control-validate';
 import { JOURNAL_RECORD } from '../../firmware/game-journal';
 import { createVirtualHal, MemoryStorage } from '../../sim/virtual-hal';
 import { Hands } from '../../sim/hands';
+import { layoutFor } from '../../firmware/layouts';
 
 function storageWith(control: object): MemoryStorage {
   const storage = new MemoryStorage();
@@ -44,7 +45,7 @@ test('a reset at every step of a scripted game restores the same times', () => {
     .wait(40000); // Black's periods run out: the flag
   const storage = storageWith({ system: 'byoyomi', mainMs: 10000, periods: 2, periodMs: 5000 });
   const hal = createVirtualHal({ storage: storage });
-  const runtime = startRuntime(hal);
+  const runtime = startRuntime(hal, { layout: layoutFor(hal.display) });
   let checked = 0;
   let paused = 0;
   // The times as they were when the journal last grew: what a reset must bring back.
@@ -65,7 +66,7 @@ test('a reset at every step of a scripted game restores the same times', () => {
     }
     const reboot = createVirtualHal({ storage: copyOf(storage) });
     reboot.advanceTo(1234); // the new boot's monotonic time has nothing to do with the old one
-    const restored = startRuntime(reboot);
+    const restored = startRuntime(reboot, { layout: layoutFor(reboot.display) });
     expect(times(restored.view())).toEqual(expected);
     expect(restored.view().status).toBe(expectedStatus === 'running' ? 'paused' : expectedStatus);
     if (expectedStatus === 'running') paused++;
@@ -101,7 +102,7 @@ test('a corrupt or foreign journal and corrupt settings: a message, the defaults
     if (journal) storage.write(JOURNAL_RECORD, journal);
     if (settings !== undefined) storage.write(SETTINGS_RECORD, settings);
     const hal = createVirtualHal({ storage: storage });
-    const runtime = startRuntime(hal);
+    const runtime = startRuntime(hal, { layout: layoutFor(hal.display) });
     expect(runtime.notices.join(' ')).toMatch(message);
     expect(runtime.view().status).toBe('ready');
     hal.edge('right', true); // and the clock works
@@ -117,7 +118,7 @@ test('with a valid RTC the display says how long the power was off', () => {
   let wallMs = Date.UTC(2026, 10, 29, 12, 0, 0);
   const first = createVirtualHal({ storage: storage });
   first.rtc = { readWallMs: () => wallMs, writeWallMs: () => undefined };
-  startRuntime(first);
+  startRuntime(first, { layout: layoutFor(first.display) });
   first.edge('right', true);
   first.advanceTo(40);
   first.edge('right', false);
@@ -126,7 +127,7 @@ test('with a valid RTC the display says how long the power was off', () => {
   wallMs += 754000; // the power was off for 12 min 34 s
   const second = createVirtualHal({ storage: storage });
   second.rtc = { readWallMs: () => wallMs, writeWallMs: () => undefined };
-  const restored = startRuntime(second);
+  const restored = startRuntime(second, { layout: layoutFor(second.display) });
   // Measured from the last journal record (an event, or the minute heartbeat of a running clock): at most a minute
   // more than the real gap.
   expect(restored.notices).toEqual(['game restored', 'power off 12:39']);
@@ -141,12 +142,13 @@ test('with a valid RTC the display says how long the power was off', () => {
 test('a long think is not lost: a running clock journals a heartbeat every minute', () => {
   const storage = storageWith({ system: 'absolute', mainMs: 600000 });
   const hal = createVirtualHal({ storage: storage });
-  startRuntime(hal);
+  startRuntime(hal, { layout: layoutFor(hal.display) });
   hal.edge('right', true);
   hal.advanceTo(40);
   hal.edge('right', false);
   hal.advanceTo(90000); // Black thinks for a minute and a half; then the power goes
-  const restored = startRuntime(createVirtualHal({ storage: copyOf(storage) }));
+  const restoredHal = createVirtualHal({ storage: copyOf(storage) });
+  const restored = startRuntime(restoredHal, { layout: layoutFor(restoredHal.display) });
   expect(restored.view().status).toBe('paused');
   expect(restored.view().sides.black.remainingMs).toBe(600000 - 60000); // as of the heartbeat at 1:00
 });

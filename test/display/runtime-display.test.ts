@@ -9,6 +9,7 @@ import { defaultSettings, saveSettings } from '../../firmware/settings';
 import { parseGameControl } from '../../firmware/control-validate';
 import { createVirtualHal, MemoryStorage } from '../../sim/virtual-hal';
 import { SimCanvas } from '../../sim/canvas';
+import { layoutFor } from '../../firmware/layouts';
 
 function storage(): MemoryStorage {
   const store = new MemoryStorage();
@@ -30,7 +31,7 @@ describe('the runtime and the displays', () => {
       show: (lines) => calls.push('show ' + JSON.stringify(lines)),
     };
     hal.display = display as never;
-    startRuntime(hal);
+    startRuntime(hal, { layout: layoutFor(hal.display) });
     hal.edge('right', true);
     hal.advanceTo(3000);
     const glyphCalls = calls.filter((c) => c.startsWith('glyph'));
@@ -42,7 +43,7 @@ describe('the runtime and the displays', () => {
   test('a low battery shows on the frame', () => {
     const hal = createVirtualHal({ storage: storage() });
     hal.battery = { percent: () => 9 };
-    startRuntime(hal);
+    startRuntime(hal, { layout: layoutFor(hal.display) });
     expect(hal.display.lines[1].charAt(8)).toBe('\x06');
   });
 
@@ -52,7 +53,7 @@ describe('the runtime and the displays', () => {
     let flips = 0;
     const display: GraphicsDisplay = { kind: 'graphics', canvas, flip: () => flips++ };
     hal.display = display as never;
-    startRuntime(hal);
+    startRuntime(hal, { layout: layoutFor(hal.display) });
     hal.edge('right', true);
     hal.advanceTo(1500);
     expect(flips).toBeGreaterThanOrEqual(2);

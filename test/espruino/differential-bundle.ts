@@ -7,7 +7,8 @@
  *
  * `goclockDiff(game, id)` runs the game in virtual time and prints every item as one line `~D <item>` (encoded by
  * `encodeItem`), then `~END <id> <wake-ups>`; both prefixes are built by the bundle, so the echo of the typed line
- * never contains them.
+ * never contains them. An OLED game draws on the interpreter's own `Graphics.createArrayBuffer` (as the OLED board
+ * does) and prints each new frame's `E.CRC32`.
  *
  * Images are cached in the temporary folder, keyed by a hash of everything the bundle is built from.
  */
@@ -56,8 +57,12 @@ function entrySource(): string {
   const run = JSON.stringify(path.join(__dirname, 'differential-run.ts'));
   return (
     'import { runGame, encodeItem } from ' + run + ';\n' +
+    'function pixels() {\n' +
+    '  var g = Graphics.createArrayBuffer(128, 64, 1, { vertical_byte: true });\n' +
+    '  return { canvas: g, checksum: function () { return String(E.CRC32(g.buffer)); } };\n' +
+    '}\n' +
     'global.goclockDiff = function (game, id) {\n' +
-    '  var cost = runGame(game, function (item) { print(' + JSON.stringify(ITEM_PREFIX) + ' + encodeItem(item)); });\n' +
+    '  var cost = runGame(game, function (item) { print(' + JSON.stringify(ITEM_PREFIX) + ' + encodeItem(item)); }, pixels);\n' +
     '  print(' + JSON.stringify(END_PREFIX) + ' + id + " " + cost.wakeUps);\n' +
     '};\n'
   );

@@ -9,7 +9,7 @@
  *
  * This file is device code (it is bundled for Espruino): the Espruino subset of DESIGN §4 applies.
  */
-import { ButtonName } from '../../hal/hal';
+import { ButtonName, Canvas, GraphicsDisplay } from '../../hal/hal';
 import { createVirtualHal, MemoryStorage, VirtualHal } from '../../sim/virtual-hal';
 import { startRuntime, Runtime } from '../../firmware/runtime';
 import { createConsoleDisplay } from '../../hal/espruino/console-display';
@@ -32,8 +32,21 @@ export interface DiffGame {
   cutsAtMs?: number[];
   /** The timeline's end: time is advanced to it after the last edge. */
   untilMs: number;
+  /** Storage records written as they are after the settings (corrupt settings, a crafted or damaged journal). */
+  storage?: { [name: string]: string };
+  /** The display: the console board's 16×2 (default), or the OLED board's 128×64 canvas (see `Pixels`). */
+  display?: 'lcd' | 'oled';
   /** The runtime's configuration (a watchdog makes the virtual HAL have one). */
   config?: { logLimit?: number; watchdogMs?: number };
+}
+
+/**
+ * A 128×64 1-bpp canvas in the vertical_byte layout and a checksum of its pixels: Espruino's own
+ * `Graphics.createArrayBuffer` on the interpreter (what the OLED board draws on), sim/canvas.ts's `SimCanvas` in V8.
+ */
+export interface Pixels {
+  canvas: Canvas;
+  checksum(): string;
 }
 
 /** What the run cost (for the test's budget): timer firings and boots. */
@@ -66,9 +79,12 @@ function summary(runtime: Runtime, print: (item: string) => void): void {
 }
 
 /** Plays `game` from boot and prints what the board shows and says (see the top of this file). */
-export function runGame(game: DiffGame, print: (item: string) => void): DiffCost {
+export function runGame(game: DiffGame, print: (item: string) => void, pixels?: () => Pixels): DiffCost {
   const storage = new MemoryStorage();
   saveSettings(storage, game.settings);
+  const records = game.storage || {};
+  const recordNames = Object.keys(records);
+  for (let i = 0; i < recordNames.length; i++) storage.write(recordNames[i], records[recordNames[i]]);
   const cuts = game.cutsAtMs || [];
   const config = game.config || {};
   let hal: VirtualHal;
@@ -84,7 +100,22 @@ export function runGame(game: DiffGame, print: (item: string) => void): DiffCost
     boots++;
     bootAtMs = atMs;
     hal = createVirtualHal({ storage: storage, watchdog: config.watchdogMs !== undefined });
-    hal.display = createConsoleDisplay({ print: print, columns: 16, rows: 2 }) as unknown as VirtualHal['display'];
+    if (game.display === 'oled') {
+      if (!pixels) throw new Error('an OLED game needs a canvas');
+      const drawn = pixels();
+      let last = '';
+      // Each frame that differs from the last, as its checksum (as the console display prints only changes).
+      const oled: GraphicsDisplay = {
+        kind: 'graphics',
+        canvas: drawn.canvas,
+        flip() {
+          const sum = drawn.checksum();
+          if (sum !== last) print('oled ' + sum);
+          last = sum;
+        },
+      };
+      hal.display = oled as unknown as VirtualHal['display'];
+    } else hal.display = createConsoleDisplay({ print: print, columns: 16, rows: 2 }) as unknown as VirtualHal['display'];
     hal.buzzer = createConsoleBuzzer({ print: print });
     runtime = startRuntime(hal, config);
     for (let i = 0; i < runtime.notices.length; i++) print('goclock: ' + runtime.notices[i]);

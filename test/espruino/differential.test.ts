@@ -15,8 +15,12 @@
  *   DIFF_SEED=7 …                                                  # other games
  */
 import fc from 'fast-check';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
 import { describeOnEspruino, GAME_TIMEOUT_MS } from './support';
-import { DiffGame, encodeItem, runGame } from './differential-run';
+import { DiffGame } from './differential-run';
+import { v8Items } from './differential-v8';
 import { gameArb } from './differential-games';
 import { differentialImage, DiffImage } from './differential-bundle';
 import { Lane, LaneResult } from './differential-lane';
@@ -25,8 +29,6 @@ const GAMES = Math.max(1, Number(process.env.DIFF_GAMES || 60));
 const SEED = Number(process.env.DIFF_SEED || 20261201);
 /** Actions per button-edge stream (test/fuzz/streams.ts). */
 const MAX_ACTIONS = 10;
-/** A game is at most this many wake-ups (V8 counts them first); costlier ones are left out. */
-const MAX_WAKE_UPS = 400;
 const LANES = 2;
 
 interface Planned {
@@ -36,24 +38,22 @@ interface Planned {
   wakeUps: number;
 }
 
-/** The games, each with what V8 prints for it. */
+/** The games (the same for a seed, whatever the firmware does), each with what V8 prints for it. */
 function plan(): Planned[] {
-  const planned: Planned[] = [];
-  const pool = fc.sample(gameArb(MAX_ACTIONS), { numRuns: GAMES * 2 + 20, seed: SEED });
-  for (let i = 0; i < pool.length && planned.length < GAMES; i++) {
-    const expected: string[] = [];
-    const cost = runGame(pool[i], (item) => expected.push(encodeItem(item)));
-    expected.push('wake-ups ' + cost.wakeUps);
-    if (cost.wakeUps <= MAX_WAKE_UPS) planned.push({ game: pool[i], expected: expected, wakeUps: cost.wakeUps });
-  }
-  return planned;
+  return fc.sample(gameArb(MAX_ACTIONS), { numRuns: GAMES, seed: SEED }).map((game) => {
+    const run = v8Items(game);
+    return { game: game, expected: run.items, wakeUps: run.wakeUps };
+  });
 }
+
+/** Where a differing game is written, for replaying it (`npx tsx test/espruino/differential-replay.ts FILE`). */
+const FAILED_DIR = path.join(os.tmpdir(), 'goclock-differential');
 
 function describeGame(game: DiffGame): string {
   const c = game.settings.control;
   const systems = c.black.system === c.white.system ? c.black.system : c.black.system + '/' + c.white.system;
   const o = game.settings.options;
-  return systems + ', ' + o.announce + ', ' + o.onExpire + (o.breakBeforeOvertime ? ', break' : '') + (o.warnings ? ', warnings' : '') +
+  return (game.display === 'oled' ? 'OLED, ' : '') + systems + ', ' + o.announce + ', ' + o.onExpire + (o.breakBeforeOvertime ? ', break' : '') + (o.warnings ? ', warnings' : '') +
     ', ' + game.edges.length + ' edges' + (game.cutsAtMs ? ', ' + game.cutsAtMs.length + ' power cut(s)' : '');
 }
 
@@ -129,7 +129,12 @@ describeOnEspruino('random games print the same on the Espruino interpreter as i
     async (index) => {
       const p = planned[index];
       const problem = difference(p.game, await results[index], p.expected);
-      if (problem) throw new Error(problem);
+      if (problem) {
+        fs.mkdirSync(FAILED_DIR, { recursive: true });
+        const file = path.join(FAILED_DIR, 'seed-' + SEED + '-game-' + index + '.json');
+        fs.writeFileSync(file, JSON.stringify(p.game) + '\n');
+        throw new Error(problem + '\n(written to ' + file + ')');
+      }
     },
     GAME_TIMEOUT_MS,
   );

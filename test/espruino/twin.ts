@@ -14,6 +14,7 @@ import { DEFAULT_OPTIONS, ClockOptions } from '../../firmware/options';
 import { GameControl } from '../../firmware/control';
 import { parseGameControl } from '../../firmware/control-validate';
 import { Settings, saveSettings } from '../../firmware/settings';
+import { layoutFor } from '../../firmware/layouts';
 
 /** Stored settings for `control` (both sides, or per side) and options; the rest as a new clock has them. */
 export function settingsFor(control: GameControl, options?: Partial<ClockOptions>): Settings {
@@ -53,7 +54,7 @@ export function twinTranscript(settings: Settings | null, parts: Part[], jitter?
       display: createConsoleDisplay({ print: print, columns: 16, rows: 2 }),
       buzzer: createConsoleBuzzer({ print: print }),
     });
-    const runtime = startRuntime(hal);
+    const runtime = startRuntime(hal, { layout: layoutFor(hal.display) });
     for (const notice of runtime.notices) print('goclock: ' + notice); // as hal/espruino/boot.ts prints them
     return hal;
   };

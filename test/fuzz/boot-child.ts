@@ -7,6 +7,7 @@ import { readFileSync } from 'fs';
 import { JOURNAL_RECORD, restoreGame } from '../../firmware/game-journal';
 import { startRuntime } from '../../firmware/runtime';
 import { createVirtualHal, MemoryStorage } from '../../sim/virtual-hal';
+import { layoutFor } from '../../firmware/layouts';
 
 process.stdout.write('ready\n'); // the modules are loaded: from here the parent times the work
 const journals = JSON.parse(readFileSync(0, 'utf8')) as string[];
@@ -17,7 +18,7 @@ journals.forEach((journal, i) => {
   process.stdout.write(i + ': restored ' + (restored.game ? restored.game.state.status : restored.problem) + '\n');
   const hal = createVirtualHal({ storage: storage });
   hal.advanceTo(777);
-  const runtime = startRuntime(hal);
+  const runtime = startRuntime(hal, { layout: layoutFor(hal.display) });
   process.stdout.write(i + ': booted ' + runtime.view().status + '\n');
   for (const button of ['right', 'left'] as const) {
     hal.edge(button, true);

@@ -19,6 +19,7 @@ import { createVirtualHal, MemoryStorage, VirtualHal } from '../../sim/virtual-h
 import { buttonOf, checkRuntime, JournalMirror, SCALE, setupArb, Setup, SpyStorage, storageWith, Times, times, watchTimer } from './harness';
 import { Step, streamArb, volleyArb } from './streams';
 import { deepJson as deep, junkValueArb, mutatedArb, OddNames } from './junk';
+import { layoutFor } from '../../firmware/layouts';
 
 const junkValue = junkValueArb('none');
 const ROOT = path.resolve(__dirname, '..', '..');
@@ -53,7 +54,7 @@ function bootAndPress(storage: MemoryStorage): Runtime {
   hal.advanceTo(777);
   let booted: Runtime;
   try {
-    booted = startRuntime(hal);
+    booted = startRuntime(hal, { layout: layoutFor(hal.display) });
   } catch (e) {
     throw new Error('the runtime does not boot: ' + String(e));
   }
@@ -165,7 +166,7 @@ function record(setup: Setup, steps: Step[]): Recorded {
   let runtime: Runtime | undefined;
   const mirror = new JournalMirror(() => (runtime ? runtime.state() : undefined));
   mirror.attach(storage);
-  runtime = startRuntime(hal);
+  runtime = startRuntime(hal, { layout: layoutFor(hal.display) });
   for (const step of steps) {
     if (step.k === 'w') hal.advanceTo(hal.nowMs() + step.ms);
     else {

@@ -13,6 +13,7 @@ import { GestureTiming } from '../../firmware/gesture-types';
 import { createVirtualHal, TimerPolicy, VirtualHal } from '../../sim/virtual-hal';
 import { checkRuntime, copyOf, JournalMirror, SCALE, setupArb, Setup, SpyStorage, storageWith, times, watchTimer } from './harness';
 import { describeSteps, Step, streamArb } from './streams';
+import { layoutFor } from '../../firmware/layouts';
 
 interface PolicySpec {
   lates: number[];
@@ -67,7 +68,7 @@ function resetAndCompare(storage: SpyStorage, mirror: JournalMirror, bootMs: num
   const expected = mirror.expected();
   const reboot = createVirtualHal({ storage: copyOf(storage) });
   reboot.advanceTo(bootMs); // the new boot's monotonic time has nothing to do with the old one
-  const restored = startRuntime(reboot);
+  const restored = startRuntime(reboot, { layout: layoutFor(reboot.display) });
   const got = times(restored.view());
   if (JSON.stringify(got) !== JSON.stringify(expected)) {
     throw new Error(where + ': a reset brought back\n  ' + JSON.stringify(got) + '\ninstead of the times at the last journal record\n  ' + JSON.stringify(expected));
@@ -96,7 +97,7 @@ function play(run: Run): { edges: number; wakeUps: number } {
   });
   const mirror = new JournalMirror(() => (runtime ? runtime.state() : undefined));
   mirror.attach(storage);
-  const config: RuntimeConfig = { logLimit: run.config.logLimit, timing: run.config.timing, watchdogMs: run.config.watchdog ? 4000 : undefined };
+  const config: RuntimeConfig = { layout: layoutFor(hal.display), logLimit: run.config.logLimit, timing: run.config.timing, watchdogMs: run.config.watchdog ? 4000 : undefined };
   runtime = startRuntime(hal, config);
   checkRuntime(hal, runtime, watch, logLimit, where);
   let lastStamp = 0;

@@ -17,6 +17,7 @@ import { JOURNAL_RECORD, restoreGame } from '../../firmware/game-journal';
 import { readRecords } from '../../firmware/journal';
 import { createVirtualHal } from '../../sim/virtual-hal';
 import { buttonOf, checkRuntime, copyOf, JournalMirror, logGoesBack, SCALE, SpyStorage, storageWith, times } from './harness';
+import { layoutFor } from '../../firmware/layouts';
 
 const HOUR = 3600000;
 const MINUTE = 60000;
@@ -92,7 +93,7 @@ test('72 virtual hours of a long game: no growth in retained state, journal per 
     },
   };
 
-  runtime = startRuntime(hal, { watchdogMs: 4000 });
+  runtime = startRuntime(hal, { layout: layoutFor(hal.display), watchdogMs: 4000 });
   const rt = runtime;
   const rand = random(20260729);
   const gc = forcedGc();
@@ -192,7 +193,7 @@ test('72 virtual hours of a long game: no growth in retained state, journal per 
   const restored = restoreGame(copyOf(storage));
   const restoreMs = Date.now() - bootStart;
   const reboot = createVirtualHal({ storage: copyOf(storage) });
-  const again = startRuntime(reboot);
+  const again = startRuntime(reboot, { layout: layoutFor(reboot.display) });
   expect(times(again.view())).toEqual(mirror.expected());
   expect(restored.game && restored.game.skipped).toBe(0);
 

@@ -3,7 +3,11 @@ import lcdBoard from '../../boards/esp32-lcd1602';
 import oledBoard from '../../boards/esp32-oled';
 import { Board } from '../../boards/board';
 import { ButtonEdge } from '../../hal/hal';
-import { createEspruinoHal } from '../../hal/espruino/create-hal';
+import { createEspruinoHal as createDevice } from '../../hal/espruino/create-hal';
+import { ScreenMaker } from '../../hal/espruino/board-screen';
+import { consoleScreen } from '../../hal/espruino/console-screen';
+import { lcdScreen } from '../../hal/espruino/lcd-screen';
+import { oledScreen } from '../../hal/espruino/oled-screen';
 import { EspruinoEnv } from '../../hal/espruino/env';
 import { BufferedCanvas } from '../../hal/espruino/ssd1306';
 import { WatchEvent } from '../../hal/espruino/types';
@@ -76,6 +80,12 @@ function fakeEnv() {
     },
   };
   return { env, timers, bus, log, printed, globals, watches };
+}
+
+/** The HAL as hal/espruino/boot.ts makes it, with the screen module the board's bundle uses. */
+function createEspruinoHal(board: Board, env: EspruinoEnv) {
+  const screens: Record<string, ScreenMaker> = { console: consoleScreen, 'hd44780-pcf8574': lcdScreen, ssd1306: oledScreen };
+  return createDevice(board, env, screens[board.display.kind]).hal;
 }
 
 describe('createEspruinoHal', () => {

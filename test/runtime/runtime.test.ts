@@ -6,6 +6,7 @@ import { saveSettings, defaultSettings, SETTINGS_RECORD } from '../../firmware/s
 import { JOURNAL_RECORD } from '../../firmware/game-journal';
 import { parseGameControl } from '../../firmware/control-validate';
 import { createVirtualHal, MemoryStorage, TimerPolicy } from '../../sim/virtual-hal';
+import { layoutFor } from '../../firmware/layouts';
 
 const BYOYOMI = { system: 'byoyomi' as const, mainMs: 10000, periods: 2, periodMs: 5000 };
 const MINUTE = { system: 'absolute' as const, mainMs: 60000 };
@@ -31,7 +32,7 @@ function unreliable(): TimerPolicy {
 /** Presses at these instants (left, right, left …), then time runs on to `untilMs`. */
 function playOnDevice(policy: TimerPolicy | undefined, presses: number[], untilMs: number, control: object = BYOYOMI) {
   const hal = createVirtualHal({ policy: policy, storage: storageWith(control) });
-  const runtime = startRuntime(hal);
+  const runtime = startRuntime(hal, { layout: layoutFor(hal.display) });
   const said: ClockEffect[] = [];
   runtime.onEffects((effects) => effects.forEach((e) => e.type !== 'log' && said.push(e)));
   presses.forEach((atMs, i) => {
@@ -75,7 +76,7 @@ describe('the runtime on a virtual clock', () => {
 
   test('exactly one timer, set only while something runs', () => {
     const hal = createVirtualHal({ storage: storageWith(MINUTE) });
-    const runtime = startRuntime(hal);
+    const runtime = startRuntime(hal, { layout: layoutFor(hal.display) });
     expect(hal.pendingTimerMs()).toBeNull(); // ready: nothing will change by itself
     hal.edge('right', true);
     hal.advanceTo(50);
@@ -104,14 +105,14 @@ describe('the runtime on a virtual clock', () => {
 
   test('the left button is White\'s when the clock stands the other way round', () => {
     const hal = createVirtualHal({ storage: storageWith(BYOYOMI, 'white') });
-    const runtime = startRuntime(hal);
+    const runtime = startRuntime(hal, { layout: layoutFor(hal.display) });
     hal.edge('left', true); // White's button starts Black's clock
     expect(runtime.view().running).toBe('black');
   });
 
   test('a watchdog is kicked even while nothing runs', () => {
     const hal = createVirtualHal({ storage: storageWith(BYOYOMI), watchdog: true });
-    startRuntime(hal, { watchdogMs: 4000 });
+    startRuntime(hal, { layout: layoutFor(hal.display), watchdogMs: 4000 });
     hal.advanceTo(60000);
     expect(hal.kicks).toBeGreaterThanOrEqual(30); // at least every 2 s
   });
@@ -123,7 +124,7 @@ describe('the runtime on a virtual clock', () => {
     quiet.sound = false;
     saveSettings(storage, quiet);
     const hal = createVirtualHal({ storage });
-    startRuntime(hal);
+    startRuntime(hal, { layout: layoutFor(hal.display) });
     hal.edge('right', true);
     hal.advanceTo(30000);
     expect(hal.tones).toEqual([]);
@@ -139,7 +140,8 @@ describe('settings and the journal at boot', () => {
   test('corrupt settings fall back to the defaults with a message', () => {
     const storage = new MemoryStorage();
     storage.write(SETTINGS_RECORD, '{"control": {"system": "byoyomi", "periods": 0}}');
-    const runtime = startRuntime(createVirtualHal({ storage }));
+    const freshHal = createVirtualHal({ storage });
+    const runtime = startRuntime(freshHal, { layout: layoutFor(freshHal.display) });
     expect(runtime.notices[0]).toMatch(/settings\.control.*defaults used/);
     expect(runtime.settings().control.black).toEqual({ system: 'byoyomi', mainMs: 3600000, periods: 5, periodMs: 30000 });
   });
@@ -147,7 +149,7 @@ describe('settings and the journal at boot', () => {
   test('after a power cut the same game comes back, paused, with the times of the last event', () => {
     const storage = storageWith(BYOYOMI);
     const before = createVirtualHal({ storage });
-    const first = startRuntime(before);
+    const first = startRuntime(before, { layout: layoutFor(before.display) });
     [[500, 'right'], [3000, 'left'], [7000, 'right'], [12500, 'left']].forEach(([atMs, button]) => {
       before.advanceTo(atMs as number);
       before.edge(button as 'left' | 'right', true);
@@ -161,7 +163,7 @@ describe('settings and the journal at boot', () => {
 
     const after = createVirtualHal({ storage }); // a new boot: monotonic time starts again at 0
     after.advanceTo(800);
-    const second = startRuntime(after);
+    const second = startRuntime(after, { layout: layoutFor(after.display) });
     const restored = second.view();
     expect(restored.status).toBe('paused');
     expect(restored.toMove).toBe(expected.toMove);
@@ -179,7 +181,7 @@ describe('settings and the journal at boot', () => {
     // an Espruino board should hold in RAM at once. A storage that can hand it over in pieces is never asked for all.
     const storage = storageWith({ system: 'absolute', mainMs: 4 * 3600000 });
     const hal = createVirtualHal({ storage });
-    const runtime = startRuntime(hal, { logLimit: 16 });
+    const runtime = startRuntime(hal, { layout: layoutFor(hal.display), logLimit: 16 });
     for (let i = 0; i < 400; i++) {
       const button = i % 2 === 0 ? 'right' : 'left';
       hal.advanceTo(1000 + i * 27000);
@@ -206,7 +208,8 @@ describe('settings and the journal at boot', () => {
         return true;
       },
     };
-    const again = startRuntime(createVirtualHal({ storage: chunked as unknown as MemoryStorage }), { logLimit: 16 });
+    const againHal = createVirtualHal({ storage: chunked as unknown as MemoryStorage });
+    const again = startRuntime(againHal, { layout: layoutFor(againHal.display), logLimit: 16 });
     expect(pieces.length).toBe(Math.ceil(journal.length / 256));
     const times = (v: ReturnType<typeof view>) => [v.sides.black, v.sides.white].map((x) => [x.phase, x.remainingMs, x.moves]);
     expect(again.view().status).toBe('paused');
@@ -218,7 +221,8 @@ describe('settings and the journal at boot', () => {
   test('a corrupt journal is ignored with a message and a new game starts', () => {
     const storage = storageWith(BYOYOMI);
     storage.write(JOURNAL_RECORD, 'garbage\n\u0000\u00ff{"v":\n');
-    const runtime = startRuntime(createVirtualHal({ storage }));
+    const freshHal = createVirtualHal({ storage });
+    const runtime = startRuntime(freshHal, { layout: layoutFor(freshHal.display) });
     expect(runtime.notices.join(' ')).toMatch(/journal/);
     expect(runtime.view().status).toBe('ready');
   });
@@ -227,7 +231,7 @@ describe('settings and the journal at boot', () => {
 describe('an edge handled late, after a timer that fell due after it', () => {
   function started(mainMs: number) {
     const hal = createVirtualHal({ storage: storageWith({ system: 'absolute', mainMs: mainMs }) });
-    const runtime = startRuntime(hal, { logLimit: Infinity });
+    const runtime = startRuntime(hal, { layout: layoutFor(hal.display), logLimit: Infinity });
     hal.edge('right', true);
     hal.advanceTo(40);
     hal.edge('right', false);
@@ -252,7 +256,8 @@ describe('an edge handled late, after a timer that fell due after it', () => {
     expect(view.sides.black.remainingMs).toBe(1);
     expect(runtime.log().map((e) => e.text)).toEqual(['white start: black to move', 'black move 1 (9999 ms)']);
     // and a reset restores exactly that (the flag's journal record is taken back too)
-    const again = startRuntime(createVirtualHal({ storage: hal.storage }));
+    const againHal = createVirtualHal({ storage: hal.storage });
+    const again = startRuntime(againHal, { layout: layoutFor(againHal.display) });
     expect(again.view().flags).toEqual([]);
     expect(again.view().sides.black.moves).toBe(1);
   });
@@ -261,7 +266,7 @@ describe('an edge handled late, after a timer that fell due after it', () => {
 describe('an edge handled late, after a gesture that was decided after it', () => {
   test('a reply stamped while the other button\'s release was still unconfirmed keeps its own instant', () => {
     const hal = createVirtualHal({ storage: storageWith({ system: 'absolute', mainMs: 60000 }) });
-    const runtime = startRuntime(hal, { logLimit: Infinity });
+    const runtime = startRuntime(hal, { layout: layoutFor(hal.display), logLimit: Infinity });
     hal.edge('right', true, 0);
     hal.advanceTo(1000);
     hal.edge('right', false, 1000); // white's release is confirmed at 1030 (bounce time)
@@ -275,7 +280,7 @@ describe('an edge handled late, after a gesture that was decided after it', () =
     // at 6010 ms, would have meant both buttons were held by then (no long hold): what was reported stands, and
     // white's press counts from the last instant the recogniser had decided (6000 ms), not from before it.
     const hal = createVirtualHal({ storage: storageWith({ system: 'absolute', mainMs: 60000 }) });
-    const runtime = startRuntime(hal, { logLimit: Infinity });
+    const runtime = startRuntime(hal, { layout: layoutFor(hal.display), logLimit: Infinity });
     hal.edge('right', true, 0);
     hal.advanceTo(40);
     hal.edge('right', false, 40);

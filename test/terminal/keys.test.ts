@@ -7,6 +7,7 @@ import { DEFAULT_TIMING } from '../../firmware/gesture-types';
 import { startRuntime, Runtime } from '../../firmware/runtime';
 import { createVirtualHal, VirtualHal } from '../../sim/virtual-hal';
 import { actionFor, decodeKeys, GESTURE_EDGES, GestureName, gestureLengthMs } from '../../sim/terminal-keys';
+import { layoutFor } from '../../firmware/layouts';
 
 describe('terminal input as keys', () => {
   test('characters, arrows, shift-arrows, Enter, Ctrl-C in a raw terminal', () => {
@@ -76,7 +77,7 @@ describe('each gesture on the runtime does what the manual says', () => {
 
   beforeEach(() => {
     hal = createVirtualHal();
-    runtime = startRuntime(hal);
+    runtime = startRuntime(hal, { layout: layoutFor(hal.display) });
   });
 
   /** Plays a gesture's edges from now on, then lets its quiet time pass. */

@@ -1,0 +1,17 @@
+/** A board's HD44780 character LCD behind a PCF8574 I²C backpack, with the LCD layout. */
+import { ScreenMaker } from './board-screen';
+import { createHd44780 } from './hd44780';
+import { createPcf8574Lcd } from './pcf8574';
+import { lcdLayout } from '../../firmware/render-lcd';
+
+export const lcdScreen: ScreenMaker = (board, env) => {
+  const spec = board.display;
+  if (spec.kind !== 'hd44780-pcf8574') throw new Error('board ' + board.name + ' has no HD44780 display');
+  const display = createHd44780({
+    bus: createPcf8574Lcd({ i2c: env.I2C1, address: spec.address }),
+    columns: spec.columns,
+    rows: spec.rows,
+    setTimeout: env.setTimeout,
+  });
+  return { display: display, layout: lcdLayout(display) };
+};
