@@ -9,18 +9,31 @@ function two(n: number): string {
   return n < 10 ? '0' + n : String(n);
 }
 
+/** 9.9 … 0.0: seconds and tenths in the last 10 s. */
+function tenthsText(ms: number): string {
+  return Math.floor(ms / 1000) + '.' + Math.floor((ms % 1000) / 100);
+}
+
+/** 59:59 … 0:10: below an hour. */
+function minutesText(ms: number): string {
+  const seconds = Math.floor(ms / 1000) % 60;
+  return Math.floor(ms / 60000) + (seconds < 10 ? ':0' : ':') + seconds;
+}
+
+/** 1:00:00 and up, and days (correspondence): "3d04:05". */
+function hoursText(ms: number): string {
+  const totalMinutes = Math.floor(ms / 60000);
+  const totalHours = Math.floor(totalMinutes / 60);
+  if (totalHours >= 24) return Math.floor(totalHours / 24) + 'd' + two(totalHours % 24) + ':' + two(totalMinutes % 60);
+  return totalHours + ':' + two(totalMinutes % 60) + ':' + two(Math.floor(ms / 1000) % 60);
+}
+
+// Each format is a function of its own: Espruino reads through all of a function's text at every call, taken
+// branches or not, and this runs at every display tick.
 export function formatClock(leftMs: number): string {
   const ms = shownMs(leftMs > 0 ? leftMs : 0);
-  // Rounded up, 10.0 s reads 0:10; tenths begin at 9.9. (Few calls: on Espruino this runs at every display tick.)
-  if (ms < TENTHS_BELOW_MS) return Math.floor(ms / 1000) + '.' + Math.floor((ms % 1000) / 100);
-  const totalSeconds = Math.floor(ms / 1000);
-  const seconds = totalSeconds % 60;
-  const totalMinutes = Math.floor(totalSeconds / 60);
-  if (totalMinutes < 60) return totalMinutes + (seconds < 10 ? ':0' : ':') + seconds;
-  const minutes = totalMinutes % 60;
-  const totalHours = Math.floor(totalMinutes / 60);
-  if (totalHours >= 24) return Math.floor(totalHours / 24) + 'd' + two(totalHours % 24) + ':' + two(minutes);
-  return totalHours + ':' + two(minutes) + ':' + two(seconds);
+  // Rounded up, 10.0 s reads 0:10; tenths begin at 9.9.
+  return ms < TENTHS_BELOW_MS ? tenthsText(ms) : ms < 3600000 ? minutesText(ms) : hoursText(ms);
 }
 
 /** Overdue time of a flagged clock that counts up (onExpire "continue"): "-0:05". */

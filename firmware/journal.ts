@@ -9,20 +9,16 @@
  * contain a line break (JSON.stringify never writes one).
  *
  * CRC-32 is the standard one (IEEE 802.3, as zlib and Espruino's `E.CRC32`: reflected polynomial 0xEDB88320, start
- * and final XOR 0xFFFFFFFF), over the low byte of each character, which on Espruino is the byte itself. On the
- * device, pass `{ crc32: E.CRC32 }` to use the native one; it gives the same value, so journals stay readable either
- * way. The pure version is table-driven (one 1 KB Int32Array, built on first use) and keeps every intermediate
+ * and final XOR 0xFFFFFFFF), over the low byte of each character, which on Espruino is the byte itself. A storage
+ * may bring its own (`KeyValueStorage.crc32`: the device's is Espruino's native `E.CRC32`, some hundred times
+ * cheaper there than a loop in JavaScript over each record); it gives the same value, so journals stay readable
+ * either way. The pure version is table-driven (one 1 KB Int32Array, built on first use) and keeps every intermediate
  * value within 32-bit integers.
  *
  * Memory: `forEachRecord` hands the records over one at a time and, on a storage with `readChunks` (the device's),
  * never holds the whole file; `readRecords` collects them all (tests and tools).
  */
 import { KeyValueStorage } from '../hal/hal';
-
-export interface JournalOptions {
-  /** A faster CRC-32 with the same result as `crc32` (Espruino's `E.CRC32`). */
-  crc32?: (text: string) => number;
-}
 
 export interface JournalContents {
   /** The valid records, oldest first. */
@@ -59,8 +55,8 @@ function hex4(value: number): string {
   return (0x10000 + value).toString(16).slice(1);
 }
 
-function checksumText(text: string, options: JournalOptions | undefined): string {
-  const sum = options !== undefined && options.crc32 !== undefined ? options.crc32(text) : crc32(text);
+function checksumText(text: string, storage: KeyValueStorage): string {
+  const sum = storage.crc32 !== undefined ? storage.crc32(text) : crc32(text);
   return hex4((sum >>> 16) & 0xffff) + hex4(sum & 0xffff);
 }
 
@@ -71,17 +67,17 @@ export const MAX_RECORD_CHARS = 2048;
  * Appends one record; false when it could not be written (flash full, or `text` contains a line break or is longer
  * than MAX_RECORD_CHARS).
  */
-export function appendRecord(storage: KeyValueStorage, name: string, text: string, options?: JournalOptions): boolean {
+export function appendRecord(storage: KeyValueStorage, name: string, text: string): boolean {
   if (text.length > MAX_RECORD_CHARS || text.indexOf('\n') >= 0 || text.indexOf('\r') >= 0) return false;
-  return storage.append(name, '\n' + text + '*' + checksumText(text, options));
+  return storage.append(name, '\n' + text + '*' + checksumText(text, storage));
 }
 
 /** One line of the file: the record's text if its checksum matches, else null. */
-function validText(line: string, options: JournalOptions | undefined): string | null {
+function validText(line: string, storage: KeyValueStorage): string | null {
   const star = line.lastIndexOf('*');
   if (star < 0 || line.length - star !== 9) return null;
   const text = line.slice(0, star);
-  return line.slice(star + 1) === checksumText(text, options) ? text : null;
+  return line.slice(star + 1) === checksumText(text, storage) ? text : null;
 }
 
 /**
@@ -89,7 +85,7 @@ function validText(line: string, options: JournalOptions | undefined): string | 
  * (`readChunks`), so only one piece and one line are in RAM at a time; returns how many lines were skipped.
  * Never throws because of what the file holds; an exception thrown by `each` ends the reading and is thrown on.
  */
-export function forEachRecord(storage: KeyValueStorage, name: string, each: (text: string) => void, options?: JournalOptions): number {
+export function forEachRecord(storage: KeyValueStorage, name: string, each: (text: string) => void): number {
   let skipped = 0;
   let line = '';
   // What `each` threw: the rest is not read, and it is thrown again once the storage is done with us.
@@ -98,7 +94,7 @@ export function forEachRecord(storage: KeyValueStorage, name: string, each: (tex
     const current = line;
     line = '';
     if (current.length === 0 || failure !== null) return; // an empty line is just a separator
-    const text = validText(current, options);
+    const text = validText(current, storage);
     if (text === null) {
       skipped++;
       return;
@@ -143,9 +139,9 @@ export function forEachRecord(storage: KeyValueStorage, name: string, each: (tex
 }
 
 /** The valid records and how many lines were skipped, all at once (for tests and tools; the device streams). */
-export function readRecords(storage: KeyValueStorage, name: string, options?: JournalOptions): JournalContents {
+export function readRecords(storage: KeyValueStorage, name: string): JournalContents {
   const records: string[] = [];
-  const skipped = forEachRecord(storage, name, (text) => records.push(text), options);
+  const skipped = forEachRecord(storage, name, (text) => records.push(text));
   return { records: records, skipped: skipped };
 }
 

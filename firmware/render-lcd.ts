@@ -63,22 +63,30 @@ function displayable(text: string): string {
   return text.replace(/[^\x00-\x07\x20-\x5b\x5d-\x7d]/g, '?');
 }
 
-/** A time in at most `width` characters: "10:00:00" -> "10h00m", "60d00:00" -> "60d00h" when they do not fit. */
-function fittedTime(text: string, width: number): string {
-  if (text.length <= width) return text;
+/** "10:00:00" -> "10h00m", "60d00:00" -> "60d00h": a time cut to the minute or the hour. */
+function cutTime(text: string): string {
   const colon = text.indexOf(':');
   if (colon < 0) return text;
   if (text.indexOf('d') > 0) return text.substring(0, colon) + 'h';
   return text.substring(0, colon) + 'h' + text.substring(colon + 1, colon + 3) + 'm';
 }
 
-/** Row 0 of a half: the time, ⌛ before a period's time, ✎ (14.3) on the side towards the middle. */
-function timeCell(side: SideView, width: number, innerOnRight: boolean): string {
-  const overtime = showsPeriod(side) ? lcdGlyph(GLYPH_OVERTIME) : '';
-  const time = overtime + fittedTime(timeText(side), width - overtime.length);
-  if (!noRecordNeeded(side)) return time;
+/** ✎ (14.3) beside the time, on the side towards the middle, with a space if there is room. */
+function withNoRecordMark(time: string, width: number, innerOnRight: boolean): string {
   const mark = lcdGlyph(GLYPH_NO_RECORD);
   return firstFitting(innerOnRight ? [time + ' ' + mark, time + mark, time] : [mark + ' ' + time, mark + time, time], width);
+}
+
+/**
+ * Row 0 of a half: the time (cut when it does not fit, see `cutTime`), ⌛ before a period's time, ✎ (14.3) on the
+ * side towards the middle. The rare cases are functions of their own: this runs at every display tick, and Espruino
+ * reads through the whole text of a function at every call.
+ */
+function timeCell(side: SideView, width: number, innerOnRight: boolean): string {
+  const overtime = showsPeriod(side) ? lcdGlyph(GLYPH_OVERTIME) : '';
+  const text = timeText(side);
+  const time = overtime + (text.length <= width - overtime.length ? text : cutTime(text));
+  return noRecordNeeded(side) ? withNoRecordMark(time, width, innerOnRight) : time;
 }
 
 /** Row 1 of a half, best first; the first that fits is shown. */
@@ -199,13 +207,11 @@ export function lcdLayout(display: CharacterDisplay): Layout {
     },
     drawTime(side, view) {
       const row0 = shown[0];
-      if (side === leftSide) {
-        shown = [padRight(timeCell(view, half - 1, true), half - 1) + row0.substring(half - 1)].concat(shown.slice(1));
-      } else {
-        const width = columns - half - 1;
-        shown = [row0.substring(0, columns - width) + padLeft(timeCell(view, width, false), width)].concat(shown.slice(1));
-      }
-      display.show(shown);
+      const next = shown.slice(); // a new array: a display may keep the one it was given
+      if (side === leftSide) next[0] = padRight(timeCell(view, half - 1, true), half - 1) + row0.substring(half - 1);
+      else next[0] = row0.substring(0, half + 1) + padLeft(timeCell(view, columns - half - 1, false), columns - half - 1);
+      shown = next;
+      display.show(next);
     },
   };
 }

@@ -262,8 +262,7 @@ export function startRuntime(hal: Hal, config: RuntimeConfig): Runtime {
   }
 
   /** One timer: the core's next change (`coreAtMs`, game time), the next time-based gesture, or the watchdog's kick. */
-  function armAt(now: number, coreAtMs: number | null): void {
-    const gesture = controller.deadline();
+  function armAt(now: number, coreAtMs: number | null, gesture: number | null): void {
     let atMs = now + kickEveryMs;
     if (coreAtMs !== null && coreAtMs - offsetMs < atMs) atMs = coreAtMs - offsetMs;
     if (gesture !== null && gesture < atMs) atMs = gesture;
@@ -277,7 +276,7 @@ export function startRuntime(hal: Hal, config: RuntimeConfig): Runtime {
 
   function arm(): void {
     const now = hal.clock.nowMs();
-    armAt(now, nextDeadline(state, now + offsetMs));
+    armAt(now, nextDeadline(state, now + offsetMs), controller.deadline());
   }
 
   /**
@@ -293,7 +292,7 @@ export function startRuntime(hal: Hal, config: RuntimeConfig): Runtime {
     if (!timeTicks || game >= quietUntil(state) || game >= heartbeatAtMs || (gesture !== null && gesture <= now)) return false;
     const runner = runnerAt(state, game);
     layout.drawTime(state.toMove, runner.view);
-    armAt(now, Math.min(runner.nextAtMs, heartbeatAtMs));
+    armAt(now, Math.min(runner.nextAtMs, heartbeatAtMs), gesture);
     return true;
   }
 
@@ -303,15 +302,21 @@ export function startRuntime(hal: Hal, config: RuntimeConfig): Runtime {
     arm();
   }
 
-  /**
-   * A wake-up: the gestures' tick if one is due, the core's tick if a boundary or the heartbeat is due, then the
-   * display and the timer. Most wake-ups only change a shown second or tenth, and skip both: a tick before its due
-   * instant does nothing (the recogniser and the core say so themselves), and on Espruino it is most of the cost.
-   */
+  /** A wake-up: a display tick when that is all it is (`tickTime`), else the whole of one (`wakeWhole`). */
   function wake(): void {
     if (hal.watchdog) hal.watchdog.kick();
     const now = hal.clock.nowMs();
-    if (tickTime(now)) return;
+    // The rest of the wake-up is a function of its own, so that a display tick does not read through it (Espruino
+    // reads a function's whole text at every call).
+    if (!tickTime(now)) wakeWhole(now);
+  }
+
+  /**
+   * The gestures' tick if one is due, the core's tick if a boundary or the heartbeat is due, then the display and
+   * the timer. A tick before its due instant does nothing (the recogniser and the core say so themselves), so it is
+   * skipped: on Espruino it is most of a wake-up's cost.
+   */
+  function wakeWhole(now: number): void {
     const gesture = controller.deadline();
     if (gesture !== null && gesture <= now) controller.onTick(now);
     const game = now + offsetMs;

@@ -53,20 +53,36 @@ export function freshSideClock(control: TimeControl, carried?: SideClock): SideC
   };
 }
 
+/** What running changes in a side's clock. */
+export interface RunningTimes {
+  graceMs: number;
+  inBreak: boolean;
+  remainingMs: number;
+  overdueMs: number;
+}
+
 /**
- * The side after running `elapsedMs` with no boundary inside (the caller stops at every boundary, see
- * boundaries.ts): grace runs first, then the remaining time; a flagged clock only counts its overdue time.
+ * Writes into `into` the times of `side` after running `elapsedMs` (> 0) with no boundary inside (the caller stops
+ * at every boundary, see boundaries.ts): grace runs first, then the remaining time; a flagged clock only counts its
+ * overdue time.
  */
+export function runTimes(side: SideClock, elapsedMs: number, into: RunningTimes): void {
+  if (side.flaggedAtMs !== null) {
+    into.overdueMs = side.overdueMs + elapsedMs;
+    return;
+  }
+  const fromGrace = Math.min(side.graceMs, elapsedMs);
+  into.graceMs = side.graceMs - fromGrace;
+  into.inBreak = side.inBreak && into.graceMs > 0;
+  into.remainingMs = Math.max(0, side.remainingMs - (elapsedMs - fromGrace));
+}
+
+/** The side after running `elapsedMs` with no boundary inside (see `runTimes`). */
 export function runFor(side: SideClock, elapsedMs: number): SideClock {
   if (elapsedMs <= 0) return side;
-  if (side.flaggedAtMs !== null) return Object.assign({}, side, { overdueMs: side.overdueMs + elapsedMs });
-  const fromGrace = Math.min(side.graceMs, elapsedMs);
-  const graceMs = side.graceMs - fromGrace;
-  return Object.assign({}, side, {
-    graceMs: graceMs,
-    inBreak: side.inBreak && graceMs > 0,
-    remainingMs: Math.max(0, side.remainingMs - (elapsedMs - fromGrace)),
-  });
+  const ran = Object.assign({}, side);
+  runTimes(side, elapsedMs, ran);
+  return ran;
 }
 
 /** The part of `elapsedMs` that came off `remainingMs` (what hourglass hands to the opponent). */

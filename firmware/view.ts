@@ -6,7 +6,7 @@ import { ClockState, ClockStatus, Flag } from './clock-types';
 import { isInstant, nextBoundaryAt, sidesAfter, step } from './clock';
 import { msUntilShownChange, msUntilShownRise } from './display-time';
 import { otherSide, PerSide, Side } from './side';
-import { Phase, runFor, SideClock } from './side-clock';
+import { Phase, runTimes, SideClock } from './side-clock';
 
 export interface SideView {
   phase: Phase;
@@ -60,11 +60,13 @@ interface Known {
   state: ClockState | null;
   boundaryAtMs: number;
   views: { black: SideView | null; white: SideView | null };
+  /** The running side's view at the last display tick (`runnerAt`). */
+  tick: { view: SideView; nextAtMs: number } | null;
 }
-let known: Known = { state: null, boundaryAtMs: Infinity, views: { black: null, white: null } };
+let known: Known = { state: null, boundaryAtMs: Infinity, views: { black: null, white: null }, tick: null };
 
 function knownOf(state: ClockState): Known {
-  if (known.state !== state) known = { state: state, boundaryAtMs: nextBoundaryAt(state), views: { black: null, white: null } };
+  if (known.state !== state) known = { state: state, boundaryAtMs: nextBoundaryAt(state), views: { black: null, white: null }, tick: null };
   return known;
 }
 
@@ -109,7 +111,7 @@ export function view(state: ClockState, nowMs: number): ClockView {
 }
 
 /** How long until the running side's own display next changes: its time, its pending delay, or a flag's count-up. */
-function untilShownChange(runner: SideClock): number {
+function untilShownChange(runner: SideClock | SideView): number {
   // A flagged clock that counts up shows 0.0 at its flag's instant, -0:00 a millisecond later, then each second.
   if (runner.flaggedAtMs !== null) return runner.overdueMs === 0 ? 1 : 1000 - (runner.overdueMs % 1000);
   return msUntilShownChange(runner.graceMs > 0 ? runner.graceMs : runner.remainingMs);
@@ -118,11 +120,19 @@ function untilShownChange(runner: SideClock): number {
 /**
  * For a display tick, while only time passes for `state` (the caller checks `quietUntil`; hourglass, where the
  * waiting side's time moves too, is the caller's to exclude): the running side's view at `nowMs`, and the next
- * instant its display changes or the state's next boundary comes. No state is made, only the runner's clock.
+ * instant its display changes or the state's next boundary comes. Made again in place at every tick of the state
+ * (on Espruino, making a side's view costs about as much as the rest of a tick), so it holds only until the next call.
  */
 export function runnerAt(state: ClockState, nowMs: number): { view: SideView; nextAtMs: number } {
-  const runner = runFor(state.sides[state.toMove], nowMs - state.sinceMs);
-  return { view: sideView(runner, true), nextAtMs: Math.min(nowMs + untilShownChange(runner), quietUntil(state)) };
+  const k = knownOf(state);
+  const runner = state.sides[state.toMove];
+  if (k.tick === null) k.tick = { view: sideView(runner, true), nextAtMs: 0 };
+  const tick = k.tick;
+  const elapsed = nowMs - state.sinceMs;
+  if (elapsed > 0) runTimes(runner, elapsed, tick.view);
+  else Object.assign(tick.view, sideView(runner, true));
+  tick.nextAtMs = Math.min(nowMs + untilShownChange(tick.view), k.boundaryAtMs);
+  return tick;
 }
 
 /**

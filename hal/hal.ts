@@ -96,6 +96,11 @@ export interface KeyValueStorage {
   /** Adds to the end of a record that only grows (the journal); false when it could not be written. */
   append(name: string, data: string): boolean;
   erase(name: string): void;
+  /**
+   * The standard CRC-32 of a text's bytes, done natively (Espruino's `E.CRC32`); storages without one leave it out and
+   * the journal computes it in JavaScript (firmware/journal.ts `crc32`, the same value).
+   */
+  crc32?(text: string): number;
 }
 
 export interface Battery {

@@ -79,6 +79,7 @@ const TERSER_OPTIONS = {
     passes: 2,
     lhs_constants: false,
     inline: 1,
+    reduce_funcs: false,
     unsafe: false,
     unsafe_arrows: false,
     unsafe_comps: false,

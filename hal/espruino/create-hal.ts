@@ -64,7 +64,8 @@ export function createEspruinoHal(board: Board, env: EspruinoEnv, makeScreen: Sc
     buttons: createBoardButtons(board, env, clock),
     display: screen.display,
     buzzer: createBoardBuzzer(board, env),
-    storage: createStorage({ storage: env.Storage }),
+    // E.CRC32 where the build has it (the journal's checksum, natively).
+    storage: createStorage({ storage: env.Storage, crc32: typeof env.E.CRC32 === 'function' ? (text) => env.E.CRC32(text) : undefined }),
   };
   if (board.rtc) hal.rtc = createDs3231({ i2c: env.I2C1, address: board.rtc.address });
   if (board.battery) {

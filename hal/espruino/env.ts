@@ -66,8 +66,9 @@ declare const global: Record<string, unknown>;
 /** The Espruino environment of the running interpreter. Call it on Espruino only. */
 export function espruinoEnv(): EspruinoEnv {
   return {
-    getTime: () => getTime(),
-    setTimeout: (callback, ms) => setTimeout(callback, ms),
+    // The interpreter's own functions, not wrappers around them: a wrapper is one more call at every wake-up.
+    getTime: getTime,
+    setTimeout: setTimeout as SetTimeoutFn,
     // Never pass undefined: Espruino's clearTimeout() clears every timer.
     clearTimeout: (handle) => {
       if (handle !== undefined) clearTimeout(handle as ReturnType<typeof setTimeout>);
@@ -82,7 +83,7 @@ export function espruinoEnv(): EspruinoEnv {
     Graphics: typeof Graphics !== 'undefined' ? Graphics : (undefined as unknown as EspruinoGraphicsClass),
     E: E,
     Storage: require('Storage') as EspruinoStorage,
-    print: (text) => print(text),
+    print: print,
     pin: (name) => {
       // new Pin("D22") is undefined for a name the chip does not have.
       const pin = new Pin(name);

@@ -36,6 +36,8 @@ export interface EspruinoStorage {
 
 export interface StorageOptions {
   storage: EspruinoStorage;
+  /** Espruino's `E.CRC32`, when the build has it: the journal's checksum done natively. */
+  crc32?: (text: string) => number;
 }
 
 export const MAX_NAME_LENGTH = 28;
@@ -74,7 +76,7 @@ export function createStorage(options: StorageOptions): KeyValueStorage {
     openFile.write(data);
   }
 
-  return {
+  const storageApi: KeyValueStorage = {
     read(name) {
       if (!validName(name, MAX_NAME_LENGTH)) return undefined;
       try {
@@ -139,4 +141,6 @@ export function createStorage(options: StorageOptions): KeyValueStorage {
       }
     },
   };
+  if (options.crc32) storageApi.crc32 = options.crc32;
+  return storageApi;
 }

@@ -57,6 +57,7 @@ function entrySource(): string {
   const run = JSON.stringify(path.join(__dirname, 'differential-run.ts'));
   return (
     'import { runGame, encodeItem } from ' + run + ';\n' +
+    // The OLED board's canvas exactly as hal/espruino makes it (keep the options the same as the board's).
     'function pixels() {\n' +
     '  var g = Graphics.createArrayBuffer(128, 64, 1, { vertical_byte: true });\n' +
     '  return { canvas: g, checksum: function () { return String(E.CRC32(g.buffer)); } };\n' +

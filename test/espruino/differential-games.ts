@@ -129,7 +129,7 @@ const junkJournalArb: fc.Arbitrary<string> = fc
     appendRecord(storage, JOURNAL_RECORD, JSON.stringify(r.header));
     let t = 0;
     for (const record of r.records) {
-      const gap = (record as { gap?: unknown }).gap;
+      const gap = typeof record === 'object' && record !== null ? (record as { gap?: unknown }).gap : undefined;
       let text: string | undefined;
       if (typeof gap === 'number') {
         t += gap;

@@ -21,7 +21,8 @@ export interface LaneResult {
 }
 
 /** Games on one interpreter before it is booted afresh. */
-const GAMES_PER_BOOT = Number(process.env.GPB || 8);
+const GAMES_PER_BOOT = 8;
+/** How often the output is looked at while a game runs. */
 const POLL_MS = 20;
 
 export class Lane {

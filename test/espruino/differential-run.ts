@@ -1,17 +1,20 @@
 /**
  * One game of the whole device in virtual time, as a pure function that runs the same in V8 and, bundled by
  * differential-bundle.ts, on the real Espruino interpreter: the firmware runtime (firmware/runtime.ts) on the virtual
- * HAL (sim/virtual-hal.ts) with the console board's own display and buzzer drivers, the game's button edges played at
- * their instants, then time advanced to `untilMs`. Everything it shows or says goes out through `print` as it
- * happens, one item at a time (nothing is accumulated: the interpreter has 12,000 JsVars): each frame, each buzzer
- * line, each boot notice, each effect the core sent; at the end the committed state, the view, the log and the
- * Storage records. differential.test.ts compares the two engines' items to the character.
+ * HAL (sim/virtual-hal.ts) with the console board's own display and buzzer drivers (or a 128×64 canvas the host
+ * gives, for the OLED layout), Storage as the game says (settings, and maybe junk), the game's button edges played at
+ * their instants, power cut where it says, then time advanced to `untilMs`. Everything it shows or says goes out
+ * through `print` as it happens, one item at a time (nothing is accumulated: the interpreter has 12,000 JsVars):
+ * each frame (an OLED frame as its checksum), each buzzer line, each boot notice, each effect the core sent; at the
+ * end the committed state, the view, the log and the Storage records. differential.test.ts compares the two
+ * engines' items to the character.
  *
  * This file is device code (it is bundled for Espruino): the Espruino subset of DESIGN §4 applies.
  */
 import { ButtonName, Canvas, GraphicsDisplay } from '../../hal/hal';
 import { createVirtualHal, MemoryStorage, VirtualHal } from '../../sim/virtual-hal';
 import { startRuntime, Runtime } from '../../firmware/runtime';
+import { layoutFor } from '../../firmware/layouts';
 import { createConsoleDisplay } from '../../hal/espruino/console-display';
 import { createConsoleBuzzer } from '../../hal/espruino/console-buzzer';
 import { formatLogEntry } from '../../firmware/game-log';
@@ -117,7 +120,7 @@ export function runGame(game: DiffGame, print: (item: string) => void, pixels?: 
       hal.display = oled as unknown as VirtualHal['display'];
     } else hal.display = createConsoleDisplay({ print: print, columns: 16, rows: 2 }) as unknown as VirtualHal['display'];
     hal.buzzer = createConsoleBuzzer({ print: print });
-    runtime = startRuntime(hal, config);
+    runtime = startRuntime(hal, { layout: layoutFor(hal.display), logLimit: config.logLimit, watchdogMs: config.watchdogMs });
     for (let i = 0; i < runtime.notices.length; i++) print('goclock: ' + runtime.notices[i]);
     runtime.onEffects((effects) => {
       for (let i = 0; i < effects.length; i++) {

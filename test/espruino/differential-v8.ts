@@ -12,9 +12,15 @@ export function simPixels(): Pixels {
   return { canvas: canvas, checksum: () => String(zlib.crc32(canvas.buffer)) };
 }
 
+/** V8's items for `game`; an exception (the firmware throwing in V8 too) ends them with an item that says so. */
 export function v8Items(game: DiffGame): { items: string[]; wakeUps: number } {
   const items: string[] = [];
-  const cost = runGame(game, (item) => items.push(encodeItem(item)), simPixels);
-  items.push('wake-ups ' + cost.wakeUps);
-  return { items: items, wakeUps: cost.wakeUps };
+  try {
+    const cost = runGame(game, (item) => items.push(encodeItem(item)), simPixels);
+    items.push('wake-ups ' + cost.wakeUps);
+    return { items: items, wakeUps: cost.wakeUps };
+  } catch (e) {
+    items.push('V8 threw: ' + (e instanceof Error ? e.message : String(e)));
+    return { items: items, wakeUps: 0 };
+  }
 }

@@ -1,18 +1,21 @@
 /**
  * Differential testing of the whole device on the real Espruino interpreter against V8: random games (every time
- * system, time odds, every option, chords, menu walks, bounces, power cuts; differential-games.ts, fixed seed) are
- * played in virtual time by one pure function (differential-run.ts: the firmware runtime on the virtual HAL with the
- * console board's display and buzzer), bundled for Espruino by the firmware's own pipeline and booted from Storage
- * on `espruino-12k` (differential-bundle.ts), and imported as it is here. Every item each engine prints (frames,
- * buzzer lines, boot notices, the core's effects, and at the end the committed state, the view, the log and the
- * Storage records) must be the same, to the character, in the same order.
+ * system, time odds, every option, chords, menu walks and tours, bounces, power cuts, corrupt settings and damaged
+ * journals, the LCD or the OLED; differential-games.ts, fixed seed) are played in virtual time by one pure function
+ * (differential-run.ts: the firmware runtime on the virtual HAL with the console board's display and buzzer, or a
+ * 128×64 canvas), bundled for Espruino by the firmware's own pipeline and booted from Storage on `espruino-12k`
+ * (differential-bundle.ts), and imported as it is here (differential-v8.ts). Every item each engine prints (frames,
+ * OLED frame checksums, buzzer lines, boot notices, the core's effects, and at the end the committed state, the
+ * view, the log and the Storage records) must be the same, to the character, in the same order.
  *
  * What this finds is where Espruino 2v29 runs the terser-minified bundle differently from V8 (a construct it
  * mis-executes, a built-in that behaves otherwise). Two interpreters run the games side by side (the machine's two
- * cores); each game is one REPL line.
+ * cores); each game is one REPL line (differential-lane.ts). A differing game is written to
+ * $TMPDIR/goclock-differential/ and can be replayed, and shrunk, with differential-replay.ts.
  *
- *   DIFF_GAMES=200 npx jest test/espruino/differential.test.ts     # more games (default 60)
+ *   DIFF_GAMES=500 npx jest test/espruino/differential.test.ts     # more games (default 100)
  *   DIFF_SEED=7 …                                                  # other games
+ *   npx tsx test/espruino/differential-replay.ts FILE.json --shrink
  */
 import fc from 'fast-check';
 import * as fs from 'fs';
@@ -25,7 +28,7 @@ import { gameArb } from './differential-games';
 import { differentialImage, DiffImage } from './differential-bundle';
 import { Lane, LaneResult } from './differential-lane';
 
-const GAMES = Math.max(1, Number(process.env.DIFF_GAMES || 60));
+const GAMES = Math.max(1, Number(process.env.DIFF_GAMES || 100));
 const SEED = Number(process.env.DIFF_SEED || 20261201);
 /** Actions per button-edge stream (test/fuzz/streams.ts). */
 const MAX_ACTIONS = 10;
@@ -54,7 +57,8 @@ function describeGame(game: DiffGame): string {
   const systems = c.black.system === c.white.system ? c.black.system : c.black.system + '/' + c.white.system;
   const o = game.settings.options;
   return (game.display === 'oled' ? 'OLED, ' : '') + systems + ', ' + o.announce + ', ' + o.onExpire + (o.breakBeforeOvertime ? ', break' : '') + (o.warnings ? ', warnings' : '') +
-    ', ' + game.edges.length + ' edges' + (game.cutsAtMs ? ', ' + game.cutsAtMs.length + ' power cut(s)' : '');
+    ', ' + game.edges.length + ' edges' + (game.cutsAtMs ? ', ' + game.cutsAtMs.length + ' power cut(s)' : '') +
+    (game.storage ? ', junk ' + Object.keys(game.storage).join('+') : '');
 }
 
 /** Empty when the interpreter printed what V8 printed; else what a person needs to see the difference. */
@@ -133,7 +137,7 @@ describeOnEspruino('random games print the same on the Espruino interpreter as i
         fs.mkdirSync(FAILED_DIR, { recursive: true });
         const file = path.join(FAILED_DIR, 'seed-' + SEED + '-game-' + index + '.json');
         fs.writeFileSync(file, JSON.stringify(p.game) + '\n');
-        throw new Error(problem + '\n(written to ' + file + ')');
+        throw new Error(problem + '\n(written to ' + file + '; replay: npx tsx test/espruino/differential-replay.ts ' + file + ' --shrink)');
       }
     },
     GAME_TIMEOUT_MS,
