@@ -15,6 +15,7 @@
  *   is full) the highest live `process.memory().usage` (garbage collected first) sampled every 0.5 s, and the same
  *   game again with all but BUDGET_JSVARS of the pool taken by ballast: it must end with no memory error.
  */
+import { spawnSync } from 'child_process';
 import * as fs from 'fs';
 import { flashImage, freshBoard } from '../sim/espruino/flash-image';
 import { failureLines, Interpreter, interpreterProblem } from '../sim/espruino/interpreter';
@@ -237,12 +238,17 @@ async function memoryGame(control: TimeControl, budget: number, progress: (text:
   }
 }
 
+function valgrindProblem(): string | null {
+  const run = spawnSync('valgrind', ['--version'], { encoding: 'utf8' });
+  return run.status === 0 ? null : 'valgrind is not installed (Debian: apt-get install -y valgrind)';
+}
+
 export type EspruinoPart = 'boot' | 'wake' | 'press' | 'memory';
 export const ESPRUINO_PARTS: EspruinoPart[] = ['boot', 'wake', 'press', 'memory'];
 
 /** Every figure (or only `parts`, the rest null: for a quicker look while working on one). */
 export async function espruinoFigures(progress: (text: string) => void, parts?: EspruinoPart[]): Promise<EspruinoFigures | { skipped: string }> {
-  const problem = interpreterProblem('espruino-12k');
+  const problem = interpreterProblem('espruino-12k') || valgrindProblem();
   if (problem) return { skipped: problem };
   const wanted = (part: EspruinoPart) => !parts || parts.indexOf(part) >= 0;
   const boards: BoardFigures[] = [];

@@ -8,7 +8,9 @@
  *
  * First the timing-sensitive measurements, alone in this process (core throughput, the 10-hour games), then the
  * rest in child processes, `--jobs` at a time (default: one per core): the exactness games in shards, the bundle
- * builds, the allocation counts (which need their own node flags).
+ * builds, the allocation counts (which need their own node flags); last, alone, the firmware on the real interpreter
+ * (bench/espruino.ts: callgrind instruction counts and JsVars on espruino-12k; skipped, with a line saying so, when
+ * the interpreter or valgrind is missing).
  */
 import { spawn } from 'child_process';
 import { execFileSync } from 'child_process';
@@ -22,6 +24,7 @@ import { Delivery, describeGame, ExactnessResult, makeGame, mergeResults, setups
 import type { AllocFigures } from './alloc';
 import type { BundleSize } from './bundle';
 import { markdownTable, Row } from './table';
+import { BUDGET_JSVARS, espruinoFigures, EspruinoFigures } from './espruino';
 
 const ROOT = path.resolve(__dirname, '..');
 
@@ -160,7 +163,13 @@ async function main(): Promise<void> {
   };
   const bundles = done.get('bundles') as BundleSize[];
 
-  const figures = { throughput, longGames, exactness, wakeUps: wake, allocation: alloc, bundles, arbiter };
+  // Last and alone: the real interpreter under callgrind (instruction counts do not depend on the load, but the
+  // 400-move game is played in real time).
+  progress('the firmware on the real interpreter (espruino-12k, callgrind)');
+  const espruino = await espruinoFigures((text) => progress('  ' + text));
+  if ('skipped' in espruino) progress('  SKIPPED, no Espruino figures: ' + espruino.skipped);
+
+  const figures = { throughput, longGames, exactness, wakeUps: wake, allocation: alloc, bundles, arbiter, espruino };
   const rows: Row[] = tableRows(figures);
   const table = markdownTable(rows);
   const results = {
@@ -209,6 +218,7 @@ type Figures = {
   allocation: { jitless: { main: AllocFigures; tenths: AllocFigures }; jit: { main: AllocFigures; tenths: AllocFigures } };
   bundles: BundleSize[];
   arbiter: { white: ReturnType<typeof plusTwoMinutes>; black: ReturnType<typeof plusTwoMinutes> };
+  espruino: EspruinoFigures | { skipped: string };
 };
 
 function n(x: number, digits = 0): string {
@@ -308,7 +318,33 @@ function tableRows(f: Figures): Row[] {
       how: `${c.actions.join(', ')}, at 300 ms per action (a hold counts its length), played through runScenario with Hands; ${c.applied ? 'applied once, game running again' : 'NOT APPLIED'}`,
     });
   }
+  espruinoRows(f.espruino, rows);
   return rows;
+}
+
+/** The real interpreter's figures (bench/espruino.ts), or one row saying why there are none. */
+function espruinoRows(e: EspruinoFigures | { skipped: string }, rows: Row[]): void {
+  if ('skipped' in e) {
+    rows.push({ metric: 'Espruino figures', value: 'not measured', unit: '', how: e.skipped });
+    return;
+  }
+  const on = `${e.interpreter}, booted from Storage as \`npm run flash\` leaves it`;
+  for (const b of e.boards) {
+    rows.push({ metric: `Espruino: ${b.board} bundle`, value: n(b.bundleBytes), unit: 'bytes', how: 'minified, as written to Storage (`.bootcde`)' });
+    rows.push({ metric: `Espruino: boot, ${b.board}`, value: n(b.bootInstructions / 1e6, 1), unit: 'M instructions', how: `callgrind, ${on}, to its first idle, less the interpreter starting on an empty Storage; the ESP32 bundles' hardware calls are no-ops on the host` });
+    rows.push({ metric: `Espruino: JsVars after boot, ${b.board}`, value: n(b.jsVarsAfterBoot), unit: 'JsVars', how: `\`process.memory().usage\` 1.5 s after boot, ${on}, of a 12,000-JsVar pool` });
+  }
+  const wake = (x: { instructions: number; wakeUps: number }) => n(x.instructions / 1e6, 2);
+  rows.push({ metric: 'Espruino: instructions per wake-up in main time', value: wake(e.mainWakeUp), unit: 'M instructions', how: `callgrind, console board, ${on}: two runs of Black's main time (10 s and 40 s), difference over the ${e.mainWakeUp.wakeUps} wake-ups between them (one frame each), less the idle loop (${n(e.idleInstructionsPerSecond / 1e6, 2)} M/s, measured paused); target 2.5 M` });
+  rows.push({ metric: 'Espruino: instructions per wake-up in the last 10 s of a period', value: wake(e.last10sWakeUp), unit: 'M instructions', how: `the same, 11 s and 19 s into a 20 s byo-yomi period (tenths shown): ${e.last10sWakeUp.wakeUps} wake-ups; target 4 M` });
+  rows.push({ metric: 'Espruino: instructions per button press', value: n(e.press.instructions / 1e6, 1), unit: 'M instructions', how: `${e.press.presses} presses (down and up edges, the move, the render, the journal record) against the same run without them, less its other wake-ups` });
+  const g = e.game;
+  rows.push({
+    metric: `Espruino: peak JsVars over a ${g.moves}-move game`,
+    value: n(g.peakJsVars),
+    unit: 'JsVars',
+    how: `console board, real time (moves 80 ms apart, a chord pause every 50 moves, +2:00 twice through the menu, the log read in full), live \`process.memory().usage\` sampled every 0.5 s; ${n(g.afterGameJsVars)} after the game; budget ${n(BUDGET_JSVARS)}: the same game with all but ${n(g.budget)} JsVars of the pool taken by ballast ${g.withinBudget ? 'ran to its end' + (g.budgetCollected ? ' (Espruino collected garbage early: LOW_MEMORY)' : '') : 'FAILED: ' + g.budgetProblem}`,
+  });
 }
 
 main().catch((error) => {

@@ -15,6 +15,7 @@
  */
 import { PerSide } from './side';
 import { Stage, TimeControl } from './control';
+import { valueText } from './text';
 
 const DAY_MS = 86400000;
 export const MAX_DURATION_MS = 400 * DAY_MS;
@@ -46,25 +47,14 @@ function has(value: object, key: string): boolean {
   return Object.prototype.hasOwnProperty.call(value, key);
 }
 
-/** A bad value as one short line: `5`, `"foo"`, `null`, `an object`. Never throws, whatever the input. */
-function rendered(value: unknown): string {
-  if (typeof value === 'string') {
-    const text = JSON.stringify(value);
-    return text.length > 40 ? text.substring(0, 37) + '..."' : text;
-  }
-  if (typeof value === 'number' || typeof value === 'boolean' || value === null) return String(value);
-  if (Array.isArray(value)) return 'an array';
-  return typeof value === 'object' ? 'an object' : 'a ' + typeof value;
-}
-
-/** The parenthesis of a message: `missing` or `got …`. */
+/** The parenthesis of a message: `missing` or `got …` (text.ts `valueText`: the same on Espruino and in V8). */
 function shown(value: unknown): string {
-  return value === undefined ? 'missing' : 'got ' + rendered(value);
+  return value === undefined ? 'missing' : 'got ' + valueText(value);
 }
 
 /** A field name as it goes into a path: plain names as they are, odd ones (spaces, newlines) quoted. */
 function fieldName(key: string): string {
-  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(key) ? key : rendered(key);
+  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(key) ? key : valueText(key);
 }
 
 /**
@@ -140,7 +130,7 @@ export function controlError(value: unknown, path: string): string | undefined {
   const known = '(known: ' + TIME_SYSTEMS.join(', ') + ')';
   if (system === undefined) return path + '.system: missing ' + known;
   if (typeof system !== 'string') return path + '.system: must be one of ' + TIME_SYSTEMS.join(', ') + ' (' + shown(system) + ')';
-  if (!has(FIELDS, system)) return path + '.system: unknown time system ' + rendered(system) + ' ' + known;
+  if (!has(FIELDS, system)) return path + '.system: unknown time system ' + valueText(system) + ' ' + known;
   const fields = FIELDS[system];
   const unknown = unknownFieldsError(value, ['system'].concat(fields), path, system);
   if (unknown) return unknown;

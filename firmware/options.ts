@@ -1,6 +1,6 @@
 /** Game options that are not part of the time control itself (DESIGN §5). */
 import { Side } from './side';
-import { hasOwn, oneLine } from './text';
+import { hasOwn, oneLine, valueText } from './text';
 
 /** How overtime is counted aloud: `ru` (rules 12.16), `jp` (count up), `beep`, or `off`. */
 export type AnnounceProfile = 'ru' | 'jp' | 'beep' | 'off';
@@ -38,9 +38,9 @@ export const OPTION_CHOICES: { [name: string]: unknown[] } = {
   breakBeforeOvertime: [true, false],
 };
 
+/** A value as a message shows it (text.ts `valueText`: the same on Espruino and in V8). */
 function shown(value: unknown): string {
-  const text = JSON.stringify(value);
-  return text === undefined ? String(value) : text;
+  return value === undefined ? 'undefined' : valueText(value);
 }
 
 /** One line naming the first impossible option of a (partial) options object, or undefined when all are possible. */

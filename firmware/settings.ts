@@ -8,7 +8,7 @@ import { gameControlError, parseGameControl } from './control-validate';
 import { ClockOptions, DEFAULT_OPTIONS, optionsError } from './options';
 import { PerSide, Side } from './side';
 import { KeyValueStorage } from '../hal/hal';
-import { oneLine } from './text';
+import { hasProtoKey, oneLine } from './text';
 
 export interface Settings {
   control: PerSide<TimeControl>;
@@ -63,6 +63,7 @@ export function loadSettings(storage: KeyValueStorage): LoadedSettings {
   } catch (e) {
     return { settings: defaultSettings(), problem: 'settings unreadable, defaults used' };
   }
+  if (hasProtoKey(value, 8)) return { settings: defaultSettings(), problem: 'settings: a "__proto__" field; defaults used' };
   const error = settingsError(value);
   if (error !== undefined) return { settings: defaultSettings(), problem: oneLine(error) + '; defaults used' };
   const v = value as Settings;

@@ -679,6 +679,159 @@ function lineOf(node) {
   return node.loc.start.line;
 }
 
+// ---------------------------------------------------------------------------------------------------- regexp
+
+/**
+ * What Espruino 2v29's regular expression engine gets wrong, by construct (each measured against V8 on espruino-12k).
+ * Outside a character class unless said; `[?]`, `\?`, `[(]`, `\|` and the like are literal characters and fine.
+ */
+const REGEXP_MESSAGES = {
+  question:
+    'the `?` quantifier (and lazy `*?`, `+?`) is taken as a literal "?" on Espruino 2v29 (`/-?\\d+/` does not match ' +
+    '"12"): match the optional part in code, or use two regular expressions',
+  braces:
+    'the `{n}`, `{n,}` and `{n,m}` quantifiers are taken as literal text on Espruino 2v29 (`/a{2}/` matches only ' +
+    '"a{2}"): repeat the atom (`\\d\\d`) or use `+` and check the length in code',
+  'non-capturing': 'non-capturing groups `(?:…)` never match on Espruino 2v29: use a plain group `(…)` or none',
+  lookahead: 'lookahead `(?=…)` and `(?!…)` never matches on Espruino 2v29: test what follows the match in code',
+  lookbehind: 'lookbehind `(?<=…)` and `(?<!…)` never matches on Espruino 2v29: test what precedes the match in code',
+  named: 'named groups `(?<name>…)` never match on Espruino 2v29: use a plain group `(…)`',
+  'quantified-group':
+    'a quantifier after a group (`(ab)+`, `(a)*`) never matches on Espruino 2v29: quantify only single characters, ' +
+    'classes and escapes (`[ab]+`), or loop in code',
+  'nested-group':
+    'a group inside a group captures wrongly on Espruino 2v29 (`/((a)b)/` on "ab" gives ["ab", "", "ab"]): do not ' +
+    'nest groups',
+  'group-alternation':
+    '`|` inside a group splits the whole pattern there on Espruino 2v29 (`/x(a|b)/` finds "b", not "xb", in "xb"): ' +
+    'use `|` only at the top level, or one regular expression per alternative',
+  'alternation-capture':
+    'with a top-level `|`, a group of an alternative that did not match captures "" on Espruino 2v29 (V8: undefined): ' +
+    'use one regular expression per alternative',
+  'anchored-alternation':
+    '`^` at the start of a pattern with `|` anchors every alternative on Espruino 2v29 (`/^a|b/` does not match "xb"): ' +
+    'write `^` in every alternative or use one regular expression per alternative',
+  'word-boundary':
+    '`\\b` and `\\B` never match on Espruino 2v29 (`/\\bfoo/` does not match "a foo"): test the neighbouring ' +
+    'characters in code (`[\\b]`, a backspace in a class, is fine)',
+  'unicode-escape':
+    '`\\uXXXX` never matches on Espruino 2v29, in a character class too (`/\\u0041/` does not match "A"): write ' +
+    '`\\xXX` (strings are bytes on Espruino)',
+  'control-escape': '`\\cX` never matches on Espruino 2v29, in a character class too: write `\\xXX`',
+  backreference:
+    'backreferences `\\1`…`\\9` (and `[\\1]`) throw "Backreferences not supported" on Espruino 2v29: compare the ' +
+    'captured groups in code',
+  octal: 'octal escapes `\\0n` never match on Espruino 2v29: write `\\xXX`',
+  dot:
+    '`.` also matches "\\n" and "\\r" on Espruino 2v29 (V8: it does not): write `[^\\n\\r]`, or `[\\s\\S]` for any ' +
+    'character',
+  multiline:
+    'the m flag is ignored on Espruino 2v29 (`/^b/m` does not match "a\\nb"): split the text into lines, or drop m',
+};
+
+/**
+ * The constructs of REGEXP_MESSAGES in a pattern (a valid ES pattern without the u or v flag, as acorn checked it):
+ * a Set of their keys.
+ */
+function regexpIssues(pattern, flags) {
+  const found = new Set();
+  const n = pattern.length;
+  let depth = 0; // open groups
+  let groups = 0; // capturing groups
+  let prev = null; // what a quantifier here would apply to: 'atom', 'group' or null
+  const alternatives = [0]; // where each top-level alternative starts
+  /** An escape at pattern[i] === '\\' (inClass: inside [...]); returns its length. */
+  const escape = (i, inClass) => {
+    const d = pattern[i + 1];
+    if (d === 'u' && /^[0-9a-fA-F]{4}/.test(pattern.slice(i + 2))) {
+      found.add('unicode-escape');
+      return 6;
+    }
+    if (d === 'c' && /[A-Za-z]/.test(pattern[i + 2] || '')) {
+      found.add('control-escape');
+      return 3;
+    }
+    if ((d === 'b' || d === 'B') && !inClass) found.add('word-boundary');
+    else if (d >= '1' && d <= '9') found.add('backreference');
+    else if (d === '0' && /[0-9]/.test(pattern[i + 2] || '')) found.add('octal');
+    return 2;
+  };
+  const quantified = () => {
+    if (prev === 'group') found.add('quantified-group');
+    prev = 'quantifier';
+  };
+  let i = 0;
+  while (i < n) {
+    const c = pattern[i];
+    if (c === '\\') {
+      i += escape(i, false);
+      prev = 'atom';
+    } else if (c === '[') {
+      i++;
+      if (pattern[i] === '^') i++;
+      while (i < n && pattern[i] !== ']') i += pattern[i] === '\\' ? escape(i, true) : 1;
+      i++;
+      prev = 'atom';
+    } else if (c === '(') {
+      if (depth > 0) found.add('nested-group');
+      if (pattern[i + 1] === '?') {
+        const kind = pattern.slice(i + 2, i + 4);
+        if (kind[0] === ':') found.add('non-capturing');
+        else if (kind[0] === '=' || kind[0] === '!') found.add('lookahead');
+        else if (kind === '<=' || kind === '<!') found.add('lookbehind');
+        else {
+          found.add('named');
+          groups++;
+        }
+        i += kind[0] === '<' && (kind[1] === '=' || kind[1] === '!') ? 4 : 3;
+      } else {
+        groups++;
+        i++;
+      }
+      depth++;
+      prev = null;
+    } else if (c === ')') {
+      depth--;
+      i++;
+      prev = 'group';
+    } else if (c === '|') {
+      if (depth > 0) found.add('group-alternation');
+      else alternatives.push(i + 1);
+      i++;
+      prev = null;
+    } else if (c === '*' || c === '+') {
+      quantified();
+      i++;
+    } else if (c === '?') {
+      found.add('question');
+      quantified();
+      i++;
+    } else if (c === '{' && /^\{\d+(,\d*)?\}/.test(pattern.slice(i))) {
+      found.add('braces');
+      quantified();
+      i = pattern.indexOf('}', i) + 1;
+    } else {
+      if (c === '.') found.add('dot');
+      i++;
+      prev = c === '^' || c === '$' ? null : 'atom';
+    }
+  }
+  if (alternatives.length > 1) {
+    if (groups > 0) found.add('alternation-capture');
+    if (pattern[0] === '^' && alternatives.some((at) => pattern[at] !== '^')) found.add('anchored-alternation');
+  }
+  if (flags.includes('m')) found.add('multiline');
+  return found;
+}
+
+/** The regexp problems of a pattern and its flags (from a literal or `new RegExp("…", "…")`) at `node`. */
+function regexpRule(node, pattern, flags, add) {
+  const bad = flags.replace(/[gim]/g, '');
+  if (bad) add(node, 'regexp', `regular expression flags "${bad}" are not supported on Espruino`);
+  if (/[uv]/.test(flags)) return; // another grammar; refused already
+  for (const issue of regexpIssues(pattern, flags)) add(node, 'regexp', `/${pattern}/${flags}: ${REGEXP_MESSAGES[issue]}`);
+}
+
 const LENGTH_MESSAGE =
   "assigning an array's `length` throws on Espruino (TypeError: Assignment to a constant); shorten it with splice";
 
@@ -804,13 +957,24 @@ function syntaxRules(ast, a, add, code) {
         if (node.bigint !== undefined) add(node, 'bigint', 'BigInt literals are not supported on Espruino');
         else if (typeof node.value === 'number' && node.raw.includes('_'))
           add(node, 'numeric-separator', 'numeric separators `1_000` are not supported on Espruino');
-        else if (node.regex) {
-          const bad = node.regex.flags.replace(/[gim]/g, '');
-          if (bad) add(node, 'regexp', `regular expression flags "${bad}" are not supported on Espruino`);
-          if (node.regex.pattern.includes('(?<'))
-            add(node, 'regexp', 'named groups and lookbehind in regular expressions are not supported on Espruino');
+        else if (node.regex) regexpRule(node, node.regex.pattern, node.regex.flags, add);
+        break;
+      case 'NewExpression':
+      case 'CallExpression': {
+        const args = node.arguments;
+        const ref = node.callee.type === 'Identifier' && node.callee.name === 'RegExp' ? a.refOf.get(node.callee) : null;
+        const text = (e) => (e && e.type === 'Literal' && typeof e.value === 'string' ? e.value : null);
+        if (ref && !ref.decl && text(args[0]) !== null && (args.length < 2 || text(args[1]) !== null)) {
+          let valid = true;
+          try {
+            new RegExp(text(args[0]), text(args[1]) || '');
+          } catch {
+            valid = false;
+          }
+          if (valid) regexpRule(node, text(args[0]), text(args[1]) || '', add);
         }
         break;
+      }
     }
   });
 }
@@ -985,6 +1149,161 @@ function nonAsciiRule(code, add) {
   });
 }
 
+// ---------------------------------------------------------------------------------------------------- string-search
+
+/** The text of a string literal or of a template without expressions, else null. */
+function literalText(node) {
+  if (!node) return null;
+  if (node.type === 'Literal' && typeof node.value === 'string') return node.value;
+  if (node.type === 'TemplateLiteral' && node.expressions.length === 0) return node.quasis[0].value.cooked;
+  return null;
+}
+
+const FIND_TEXT =
+  'use findText(text, needle, from?) (firmware/text.ts), which accepts a match only where ' +
+  '`at + needle.length <= text.length`';
+
+/**
+ * string-search: Espruino 2v29's string search accepts a needle that runs off the end of the text. With a needle of
+ * two characters or more, indexOf, includes, replace and replaceAll take a prefix of it at the end of the text for
+ * a match (`"ab".indexOf("bc")` is 1, `"abct".indexOf("tx", 9)` is 3: the start index does not stop it); with the
+ * empty needle, indexOf and includes fail at the end of the text (`"".indexOf("")` is -1), `"".replace("", x)` is ""
+ * and replaceAll("") never returns. A one-character needle is searched correctly, and so is lastIndexOf. Since
+ * receivers cannot be typed, a call of these methods on anything with a literal needle (a string literal or a
+ * template without expressions) of other than one character is refused, except on an array literal. Also refused,
+ * whatever the arguments: split's limit (ignored), split by a literal of two characters or more (`"a".split("ab")`
+ * is [], not ["a"]), startsWith and endsWith with a position (false outside 0..length, where V8 clamps), and
+ * search() with a literal argument (String.prototype.search does not exist).
+ */
+function stringSearchRule(ast, add) {
+  walk.simple(ast, {
+    CallExpression(node) {
+      const c = node.callee;
+      if (c.type !== 'MemberExpression' || c.computed || c.property.type !== 'Identifier') return;
+      const method = c.property.name;
+      const args = node.arguments;
+      const needle = literalText(args[0]);
+      const shown = needle === null ? '' : JSON.stringify(needle);
+      switch (method) {
+        case 'indexOf':
+        case 'includes':
+        case 'replace':
+        case 'replaceAll':
+          if (needle === null || needle.length === 1 || c.object.type === 'ArrayExpression') return;
+          if (needle.length === 0)
+            add(
+              c.property,
+              'string-search',
+              method === 'replaceAll'
+                ? 'replaceAll("", …) never returns on Espruino 2v29'
+                : `.${method}("") is wrong on Espruino 2v29 at the end of the text (\`"".indexOf("")\` is -1, ` +
+                    '`"".replace("", "x")` is ""): write the test out',
+            );
+          else
+            add(
+              c.property,
+              'string-search',
+              `.${method}(${shown}${method.startsWith('replace') ? ', …' : ''}): Espruino 2v29 takes a part of a ` +
+                'needle of two or more characters at the end of the text for a match (`"ab".indexOf("bc")` is 1, ' +
+                `whatever the start index): ${FIND_TEXT}` +
+                (method.startsWith('replace') ? ', then splice the text with substring' : ''),
+            );
+          return;
+        case 'split':
+          if (args.length > 1)
+            add(c.property, 'string-search', "split's limit is ignored on Espruino 2v29: slice the result instead");
+          if (needle !== null && needle.length > 1)
+            add(
+              c.property,
+              'string-search',
+              `.split(${shown}): on Espruino 2v29 a text shorter than a separator of two or more characters splits ` +
+                `into [] (\`"a".split("ab")\`; V8: ["a"]): split by one character, or ${FIND_TEXT}`,
+            );
+          return;
+        case 'startsWith':
+        case 'endsWith':
+          if (args.length > 1)
+            add(
+              c.property,
+              'string-search',
+              `.${method}(needle, position) is false on Espruino 2v29 when the position is outside 0..length (V8 ` +
+                'clamps it): compare a substring, or clamp the position',
+            );
+          return;
+        case 'search':
+          if (needle !== null || (args[0] && args[0].type === 'Literal' && args[0].regex))
+            add(
+              c.property,
+              'string-search',
+              'String.prototype.search does not exist on Espruino 2v29: use match() and its index, or findText',
+            );
+          return;
+      }
+    },
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------- try-literal
+
+const TRY_LITERAL_MESSAGE =
+  'on Espruino 2v29 an exception thrown while an object literal property value is evaluated escapes the enclosing ' +
+  'try when more properties follow (catch and finally do not run): compute the value into a variable before the ' +
+  'literal (`var a = f(); var o = { a: a, b: 1 }`), or make it the last property';
+
+/** The first call, `new` or tagged template that evaluating `node` runs, not looking into functions; or null. */
+function firstCall(node) {
+  let found = null;
+  const search = (n) => {
+    if (found || !n || typeof n.type !== 'string') return;
+    if (FUNCTION_TYPES.has(n.type) || n.type === 'ClassDeclaration' || n.type === 'ClassExpression') return;
+    if (n.type === 'CallExpression' || n.type === 'NewExpression' || n.type === 'TaggedTemplateExpression') {
+      found = n;
+      return;
+    }
+    for (const k of Object.keys(n)) {
+      if (k === 'loc' || k === 'type') continue;
+      const v = n[k];
+      if (Array.isArray(v)) v.forEach(search);
+      else if (v && typeof v.type === 'string') search(v);
+    }
+  };
+  search(node);
+  return found;
+}
+
+/**
+ * try-literal: on Espruino 2v29, an exception thrown while evaluating a property value of an object literal that
+ * has more properties after it escapes the enclosing try (its catch and finally do not run; measured: a throwing
+ * call, `new`, member access on null or undeclared name, in any property but the last, nested literals and arrays
+ * in it too). Refused: an object literal lexically inside a try block (not in a function within it) where a
+ * property other than the last has a call, `new` or tagged template in its value (not inside a function there).
+ * Member accesses and names are not refused (too common to refuse; what they may throw on is not knowable here).
+ */
+function tryLiteralRule(ast, add) {
+  const inBlock = (node) => {
+    if (!node || typeof node.type !== 'string') return;
+    if (FUNCTION_TYPES.has(node.type) || node.type === 'ClassDeclaration' || node.type === 'ClassExpression') return;
+    if (node.type === 'ObjectExpression') {
+      node.properties.slice(0, -1).forEach((p) => {
+        if (p.type !== 'Property' || p.kind !== 'init' || p.method) return;
+        const call = firstCall(p.value);
+        if (call) add(call, 'try-literal', TRY_LITERAL_MESSAGE);
+      });
+    }
+    for (const k of Object.keys(node)) {
+      if (k === 'loc' || k === 'type') continue;
+      const v = node[k];
+      if (Array.isArray(v)) v.forEach(inBlock);
+      else if (v && typeof v.type === 'string') inBlock(v);
+    }
+  };
+  walk.simple(ast, {
+    TryStatement(node) {
+      inBlock(node.block);
+    },
+  });
+}
+
 function parse(code) {
   return acorn.parse(code, { ecmaVersion: 'latest', sourceType: 'script', locations: true, allowHashBang: true });
 }
@@ -1018,6 +1337,8 @@ function checkSource(code, options = {}) {
   loopClosureRule(a, add);
   hoistingRule(a, add);
   varHoistingRule(ast, a, add);
+  stringSearchRule(ast, add);
+  tryLiteralRule(ast, add);
   nonAsciiRule(code, add);
   if (options.bundle) topLevelRule(ast, add);
   problems.sort((x, y) => x.line - y.line || x.column - y.column);

@@ -6,6 +6,7 @@
 import { LogEntry } from '../game-log';
 import { MenuContext } from './menu-types';
 import { deltaText, durationText, instantText, sideLetter, sideName } from './menu-text';
+import { hasText, numberAfter } from '../text';
 
 const ORDINALS = ['1st', '2nd', '3rd'];
 
@@ -26,23 +27,16 @@ export function gameOrigin(log: LogEntry[]): number {
   return 0;
 }
 
-function numberAfter(text: string, word: string): string {
-  const at = text.indexOf(word);
-  if (at < 0) return '';
-  const match = text.substring(at + word.length).match(/-?\d+/);
-  return match ? match[0] : '';
-}
-
 /** What an adjustment did, from the core's words ("arbiter adjust white time +120000 ms, 300000 ms left"). */
 function adjustText(entry: LogEntry): string {
   const who = 'Adj ' + (entry.side === null ? 'B+W' : sideLetter(entry.side)) + ' ';
   const text = entry.text;
-  if (text.indexOf(' control ') >= 0) return who + 'control';
-  if (text.indexOf('time set') >= 0) return who + '=' + durationText(Number(numberAfter(text, 'time set')));
-  if (text.indexOf(' time ') >= 0) return who + deltaText(Number(numberAfter(text, ' time ')));
-  if (text.indexOf('periods left') >= 0) return who + 'periods ' + numberAfter(text, 'periods left');
-  if (text.indexOf('moves left') >= 0) return who + 'mv left ' + numberAfter(text, 'moves left');
-  if (text.indexOf('move counter') >= 0) return who + 'count ' + numberAfter(text, 'move counter');
+  if (hasText(text, ' control ')) return who + 'control';
+  if (hasText(text, 'time set')) return who + '=' + durationText(Number(numberAfter(text, 'time set')));
+  if (hasText(text, ' time ')) return who + deltaText(Number(numberAfter(text, ' time ')));
+  if (hasText(text, 'periods left')) return who + 'periods ' + numberAfter(text, 'periods left');
+  if (hasText(text, 'moves left')) return who + 'mv left ' + numberAfter(text, 'moves left');
+  if (hasText(text, 'move counter')) return who + 'count ' + numberAfter(text, 'move counter');
   return who;
 }
 

@@ -5,6 +5,7 @@
  */
 import { TimeControl } from '../control';
 import { Side } from '../side';
+import { findText, hasOwn, hasText, numberAfter } from '../text';
 
 const SECOND = 1000;
 const MINUTE = 60000;
@@ -147,19 +148,18 @@ const FIELD_NAMES: { [field: string]: string } = {
  * "S1 time: >0", "Cap below main", "Periods: >0", "Delay: too big".
  */
 export function shortError(message: string): string {
-  const colon = message.indexOf(': ');
+  const colon = findText(message, ': ');
   const path = colon < 0 ? message : message.substring(0, colon);
   const reason = colon < 0 ? '' : message.substring(colon + 2);
   const field = path.substring(path.lastIndexOf('.') + 1);
-  const stage = path.match(/stages\[(\d+)\]/);
-  let name = FIELD_NAMES[field];
-  if (stage && field === 'ms') name = 'S' + (Number(stage[1]) + 1) + ' time';
-  else if (stage && field === 'moves') name = 'S' + (Number(stage[1]) + 1) + ' moves';
-  if (name === undefined) name = field;
-  if (reason.indexOf('at least mainMs') >= 0) return name + ' below main';
-  if (reason.indexOf('at most') >= 0) return name + ': too big';
-  if (reason.indexOf('positive') >= 0) return name + ': >0';
-  if (reason.indexOf('non-negative') >= 0) return name + ': >=0';
-  if (reason.indexOf(' plays ') >= 0) return 'Not for ' + name;
+  const stage = numberAfter(path, 'stages[');
+  let name = hasOwn(FIELD_NAMES, field) ? FIELD_NAMES[field] : field;
+  if (stage !== '' && field === 'ms') name = 'S' + (Number(stage) + 1) + ' time';
+  else if (stage !== '' && field === 'moves') name = 'S' + (Number(stage) + 1) + ' moves';
+  if (hasText(reason, 'at least mainMs')) return name + ' below main';
+  if (hasText(reason, 'at most')) return name + ': too big';
+  if (hasText(reason, 'positive')) return name + ': >0';
+  if (hasText(reason, 'non-negative')) return name + ': >=0';
+  if (hasText(reason, ' plays ')) return 'Not for ' + name;
   return name + ': refused';
 }

@@ -22,7 +22,7 @@ export interface EspruinoE {
 
 /** Espruino's `Graphics` class: only the array-buffer constructor is used. */
 export interface EspruinoGraphicsClass {
-  createArrayBuffer(width: number, height: number, bpp: number, options: { vertical_byte: boolean }): BufferedCanvas;
+  createArrayBuffer(width: number, height: number, bpp: number, options: { vertical_byte: boolean; msb: boolean }): BufferedCanvas;
 }
 
 export interface EspruinoEnv {

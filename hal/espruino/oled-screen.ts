@@ -1,7 +1,17 @@
 /** A board's SSD1306 128×64 OLED on I²C, drawn with Espruino's `Graphics`, with the OLED layout. */
 import { ScreenMaker } from './board-screen';
-import { createSsd1306 } from './ssd1306';
+import { BufferedCanvas, createSsd1306 } from './ssd1306';
+import { EspruinoGraphicsClass } from './env';
 import { oledLayout } from '../../firmware/render-oled';
+
+/**
+ * The frame buffer: 1 bit a pixel, a byte for 8 pixels of a column. msb false: bit 0 of each byte is the top row
+ * of its page, as the SSD1306 wants; since 2v25 Espruino's default is the other way round (measured on 2v29: without
+ * it each page is drawn upside down).
+ */
+export function createOledCanvas(graphics: EspruinoGraphicsClass, width: number, height: number): BufferedCanvas {
+  return graphics.createArrayBuffer(width, height, 1, { vertical_byte: true, msb: false });
+}
 
 export const oledScreen: ScreenMaker = (board, env) => {
   const spec = board.display;
@@ -9,7 +19,7 @@ export const oledScreen: ScreenMaker = (board, env) => {
   const display = createSsd1306({
     i2c: env.I2C1,
     address: spec.address,
-    canvas: env.Graphics.createArrayBuffer(spec.width, spec.height, 1, { vertical_byte: true }),
+    canvas: createOledCanvas(env.Graphics, spec.width, spec.height),
     width: spec.width,
     height: spec.height,
     checksum: (bytes) => env.E.CRC32(bytes),

@@ -1,6 +1,6 @@
 /**
  * An SSD1306 128×64 OLED on I²C, as a hal `GraphicsDisplay`: the layouts draw on an Espruino `Graphics` made with
- * `Graphics.createArrayBuffer(128, 64, 1, { vertical_byte: true })`, and `flip` sends its buffer.
+ * `Graphics.createArrayBuffer(128, 64, 1, { vertical_byte: true, msb: false })`, and `flip` sends its buffer.
  *
  * Protocol (SSD1306 datasheet §8.1.5, I²C): after the address, a control byte says what follows: 0x00 = a stream of
  * command bytes, 0x40 = a stream of display RAM bytes.

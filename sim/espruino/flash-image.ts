@@ -83,9 +83,12 @@ export function uploadStatements(stream: string): string[] {
   return lines;
 }
 
-/** Types the stream's Storage writes into a fresh interpreter in `dir` and checks what was stored. */
-export async function writeFlash(dir: string, stream: string, bundle: Buffer, pool?: Pool): Promise<void> {
-  fs.rmSync(path.join(dir, 'espruino.flash'), { force: true });
+/**
+ * Types the stream's Storage writes into an interpreter in `dir` and checks what was stored: into an empty Storage,
+ * or with `keepFiles` into the one there, whose other files (a game, the settings) stay, as on a board flashed anew.
+ */
+export async function writeFlash(dir: string, stream: string, bundle: Buffer, pool?: Pool, keepFiles?: boolean): Promise<void> {
+  if (!keepFiles) fs.rmSync(path.join(dir, 'espruino.flash'), { force: true });
   const writes = uploadStatements(stream).slice(0, -1);
   const interpreter = new Interpreter({ dir: dir, pool: pool, args: [] });
   try {

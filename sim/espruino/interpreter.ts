@@ -68,6 +68,8 @@ export interface StartOptions {
   args?: string[];
   /** Run it under this command line first (e.g. valgrind's), the interpreter's path and arguments appended. */
   wrapper?: string[];
+  /** Called with every chunk it prints, as printed (for a live view; `output()` has it all, cleaned). */
+  onOutput?: (chunk: string) => void;
 }
 
 export class Interpreter {
@@ -93,8 +95,11 @@ export class Interpreter {
     if (problem) throw new Error(problem);
     const command = (options.wrapper || []).concat([interpreterPath(pool)], options.args || []);
     this.child = spawn(command[0], command.slice(1), { cwd: options.dir, stdio: ['pipe', 'pipe', 'pipe'] });
+    const onOutput = options.onOutput;
     const append = (chunk: Buffer) => {
-      this.raw += chunk.toString('latin1');
+      const text = chunk.toString('latin1');
+      this.raw += text;
+      if (onOutput) onOutput(text);
       if (this.pending !== null && /(^|\n)>/.test(this.raw)) {
         const lines = this.pending;
         this.pending = null;

@@ -12,6 +12,16 @@ import { Built, checker, pipeline, ROOT, Size } from './scripts';
 jest.setTimeout(120000);
 
 const BOARDS = pipeline.boardNames();
+
+/**
+ * The display code of each display kind: its driver, its screen module, its layout and what only that layout uses.
+ * The console board's text display draws the LCD's 16×2 layout.
+ */
+const DISPLAY_MODULES: { [kind: string]: string[] } = {
+  console: ['hal/espruino/console-display.ts', 'hal/espruino/console-screen.ts', 'firmware/render-lcd.ts'],
+  'hd44780-pcf8574': ['hal/espruino/hd44780.ts', 'hal/espruino/hd44780-charset.ts', 'hal/espruino/pcf8574.ts', 'hal/espruino/lcd-screen.ts', 'firmware/render-lcd.ts'],
+  ssd1306: ['hal/espruino/ssd1306.ts', 'hal/espruino/oled-screen.ts', 'firmware/render-oled.ts', 'firmware/font.ts', 'firmware/seven-segment.ts'],
+};
 const built = new Map<string, Built>();
 const sizes: Size[] = [];
 let dir: string;
@@ -62,6 +72,16 @@ describe.each(BOARDS)('dist/%s.js', (board) => {
     const modules = bundle().modules.map((m) => path.relative(ROOT, m).split(path.sep).join('/'));
     expect(modules).toEqual(expect.arrayContaining([`boards/${board}.ts`, 'hal/espruino/boot.ts']));
     expect(modules.filter((m) => /^boards\/[^/]+\.ts$/.test(m) && m !== 'boards/board.ts')).toEqual([`boards/${board}.ts`]);
+  });
+
+  it("carries only its own display's code: driver, layout and font", () => {
+    const modules = bundle().modules.map((m) => path.relative(ROOT, m).split(path.sep).join('/'));
+    const kind = pipeline.displayKindOf(board);
+    const own = DISPLAY_MODULES[kind];
+    expect(own).toBeDefined();
+    const anyDisplay = ([] as string[]).concat(...Object.keys(DISPLAY_MODULES).map((k) => DISPLAY_MODULES[k]));
+    const shown = anyDisplay.filter((m, i) => anyDisplay.indexOf(m) === i && modules.includes(m));
+    expect(shown.sort()).toEqual(own.slice().sort());
   });
 
   it('has its size recorded', () => {

@@ -49,6 +49,8 @@ export interface BuildOptions {
 export interface Pipeline {
   BABEL_PLUGINS: string[];
   boardNames(root?: string): string[];
+  /** The display kind a board file names (`display: { kind: '…' }`). */
+  displayKindOf(board: string, root?: string): string;
   buildBundle(name: string, options?: BuildOptions): Promise<Built>;
   espruinoGuardPlugin: unknown;
   formatSize(size: Size): string;

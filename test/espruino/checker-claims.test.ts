@@ -29,6 +29,8 @@ function onEspruino(code: string): string {
     const out = (e as { stdout?: Buffer }).stdout;
     const line = out && cleanOutput(out.toString('latin1')).split('\n').find((l) => l.startsWith('@@result='));
     if (line) return line.slice('@@result='.length);
+    // an uncaught exception ends the run with a non-zero status: that is an answer too (V8 never gives it)
+    if (out && out.length > 0) return 'no result, exit ' + (e as { status?: number }).status + ': ' + cleanOutput(out.toString('latin1'));
     throw e;
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
@@ -56,6 +58,22 @@ const claims: Array<{ rule: string; refused: string; instead: string }> = [
     rule: 'var-hoisting',
     refused: '(function () { function r(e) { return "fit:" + e; } function q(e) { return (t = e, r = Math.floor(t / 1e3), r); var t, r; } q(5000); result(typeof r); })();',
     instead: '(function () { function r(e) { return "fit:" + e; } function q(e) { var t = e, r = Math.floor(t / 1e3); return r; } q(5000); result(typeof r); })();',
+  },
+  {
+    rule: 'regexp',
+    refused: 'result(/^-?\\d+$/.test("12"));',
+    instead: 'result(/^\\d+$/.test("12") || /^-\\d+$/.test("12"));',
+  },
+  {
+    rule: 'string-search',
+    refused: 'result("ab".indexOf("bc"));',
+    // findText (firmware/text.ts) as the build writes it: a match counts only where the whole needle fits
+    instead: 'function findText(t, n, from) { var s = from === undefined ? 0 : from; var at = t.indexOf(n, s); return at >= s && at + n.length <= t.length && t.substring(at, at + n.length) === n ? at : -1; } result(findText("ab", "bc"));',
+  },
+  {
+    rule: 'try-literal',
+    refused: 'function f() { throw new Error("x"); } var r = "none"; try { var o = { a: f(), b: 1 }; r = "no throw"; } catch (e) { r = "caught"; } result(r);',
+    instead: 'function f() { throw new Error("x"); } var r = "none"; try { var a = f(); var o = { a: a, b: 1 }; r = "no throw"; } catch (e) { r = "caught"; } result(r);',
   },
 ];
 

@@ -57,9 +57,10 @@ function entrySource(): string {
   const run = JSON.stringify(path.join(__dirname, 'differential-run.ts'));
   return (
     'import { runGame, encodeItem } from ' + run + ';\n' +
-    // The OLED board's canvas exactly as hal/espruino makes it (keep the options the same as the board's).
+    'import { createOledCanvas } from ' + JSON.stringify(path.join(__dirname, '..', '..', 'hal', 'espruino', 'oled-screen.ts')) + ';\n' +
+    // The OLED board's canvas exactly as hal/espruino makes it.
     'function pixels() {\n' +
-    '  var g = Graphics.createArrayBuffer(128, 64, 1, { vertical_byte: true });\n' +
+    '  var g = createOledCanvas(Graphics, 128, 64);\n' +
     '  return { canvas: g, checksum: function () { return String(E.CRC32(g.buffer)); } };\n' +
     '}\n' +
     'global.goclockDiff = function (game, id) {\n' +

@@ -128,7 +128,7 @@ describe('createEspruinoHal', () => {
     const { env, bus, log } = fakeEnv();
     const hal = createEspruinoHal(oledBoard, env);
     expect(log[0]).toBe('I2C1.setup D22 D21 400000');
-    expect(log).toContain('Graphics.createArrayBuffer 128 64 1 {"vertical_byte":true}');
+    expect(log).toContain('Graphics.createArrayBuffer 128 64 1 {"vertical_byte":true,"msb":false}');
     expect(hal.display.kind).toBe('graphics');
     if (hal.display.kind !== 'graphics') throw new Error('unreachable');
     expect(bus.writes[0].address).toBe(0x3c);
