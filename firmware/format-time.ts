@@ -31,9 +31,9 @@ function hoursText(ms: number): string {
 // Each format is a function of its own: Espruino reads through all of a function's text at every call, taken
 // branches or not, and this runs at every display tick.
 export function formatClock(leftMs: number): string {
-  const ms = shownMs(leftMs > 0 ? leftMs : 0);
+  const ms = /*#__NOINLINE__*/ shownMs(leftMs > 0 ? leftMs : 0);
   // Rounded up, 10.0 s reads 0:10; tenths begin at 9.9.
-  return ms < TENTHS_BELOW_MS ? tenthsText(ms) : ms < 3600000 ? minutesText(ms) : hoursText(ms);
+  return ms < TENTHS_BELOW_MS ? /*#__NOINLINE__*/ tenthsText(ms) : ms < 3600000 ? /*#__NOINLINE__*/ minutesText(ms) : /*#__NOINLINE__*/ hoursText(ms);
 }
 
 /** Overdue time of a flagged clock that counts up (onExpire "continue"): "-0:05". */

@@ -83,10 +83,10 @@ function withNoRecordMark(time: string, width: number, innerOnRight: boolean): s
  * reads through the whole text of a function at every call.
  */
 function timeCell(side: SideView, width: number, innerOnRight: boolean): string {
-  const overtime = showsPeriod(side) ? lcdGlyph(GLYPH_OVERTIME) : '';
-  const text = timeText(side);
-  const time = overtime + (text.length <= width - overtime.length ? text : cutTime(text));
-  return noRecordNeeded(side) ? withNoRecordMark(time, width, innerOnRight) : time;
+  const overtime = /*#__NOINLINE__*/ showsPeriod(side) ? lcdGlyph(GLYPH_OVERTIME) : '';
+  const text = /*#__NOINLINE__*/ timeText(side);
+  const time = overtime + (text.length <= width - overtime.length ? text : /*#__NOINLINE__*/ cutTime(text));
+  return /*#__NOINLINE__*/ noRecordNeeded(side) ? /*#__NOINLINE__*/ withNoRecordMark(time, width, innerOnRight) : time;
 }
 
 /** Row 1 of a half, best first; the first that fits is shown. */
@@ -100,7 +100,7 @@ function infoCandidates(view: ClockView, sideName: Side, control: TimeControl): 
   if (view.status === 'paused' && view.toMove === sideName) return ['PAUSE'];
   if (view.status === 'ready') return view.toMove === sideName ? [sideLetter(sideName) + ' first'] : [sideLetter(sideName)];
   if (side.inBreak) return ['BREAK'];
-  const delay = delayText(side);
+  const delay = /*#__NOINLINE__*/ delayText(side);
   if (delay !== '') return [lcdGlyph(GLYPH_DELAY) + delay];
   const count = overtimeCount(side, control);
   if (count !== '') return [count + ' ' + moves, count];

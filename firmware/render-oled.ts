@@ -103,8 +103,8 @@ function drawTab(canvas: Canvas, view: ClockView, side: Side, x1: number, x2: nu
 
 function drawTime(canvas: Canvas, view: ClockView, side: Side, x0: number, half: number): void {
   const s = view.sides[side];
-  const text = timeText(s);
-  const icon = s.flaggedAtMs !== null ? oledGlyph(GLYPH_FLAG) : showsPeriod(s) ? oledGlyph(GLYPH_OVERTIME) : '';
+  const text = /*#__NOINLINE__*/ timeText(s);
+  const icon = s.flaggedAtMs !== null ? oledGlyph(GLYPH_FLAG) : /*#__NOINLINE__*/ showsPeriod(s) ? oledGlyph(GLYPH_OVERTIME) : '';
   const iconWidth = icon ? BIG_ICON_WIDTH : 0;
   const room = half - 2 * MARGIN - iconWidth;
   let size = SIZES[SIZES.length - 1];
@@ -135,7 +135,7 @@ function drawInfo(canvas: Canvas, view: ClockView, side: Side, control: TimeCont
   }
   let text = '';
   let long = '';
-  const delay = delayText(s);
+  const delay = /*#__NOINLINE__*/ delayText(s);
   const count = overtimeCount(s, control);
   if (s.inBreak) text = 'BREAK';
   else if (delay !== '') text = 'delay ' + delay;
@@ -144,7 +144,7 @@ function drawInfo(canvas: Canvas, view: ClockView, side: Side, control: TimeCont
     text = count;
     long = count + ' moves';
   }
-  const mark = noRecordNeeded(s) ? oledGlyph(GLYPH_NO_RECORD) : '';
+  const mark = /*#__NOINLINE__*/ noRecordNeeded(s) ? oledGlyph(GLYPH_NO_RECORD) : '';
   if (text === '' && mark === '') return;
   let candidates: string[];
   if (text === '') candidates = [mark + ' no record', mark];

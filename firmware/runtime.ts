@@ -276,7 +276,7 @@ export function startRuntime(hal: Hal, config: RuntimeConfig): Runtime {
 
   function arm(): void {
     const now = hal.clock.nowMs();
-    armAt(now, nextDeadline(state, now + offsetMs), controller.deadline());
+    armAt(now, /*#__NOINLINE__*/ nextDeadline(state, now + offsetMs), controller.deadline());
   }
 
   /**
@@ -290,7 +290,7 @@ export function startRuntime(hal: Hal, config: RuntimeConfig): Runtime {
     const gesture = controller.deadline();
     const heartbeatAtMs = journaledAtMs + HEARTBEAT_MS;
     if (!timeTicks || game >= quietUntil(state) || game >= heartbeatAtMs || (gesture !== null && gesture <= now)) return false;
-    const runner = runnerAt(state, game);
+    const runner = /*#__NOINLINE__*/ runnerAt(state, game);
     layout.drawTime(state.toMove, runner.view);
     armAt(now, Math.min(runner.nextAtMs, heartbeatAtMs), gesture);
     return true;
@@ -308,7 +308,7 @@ export function startRuntime(hal: Hal, config: RuntimeConfig): Runtime {
     const now = hal.clock.nowMs();
     // The rest of the wake-up is a function of its own, so that a display tick does not read through it (Espruino
     // reads a function's whole text at every call).
-    if (!tickTime(now)) wakeWhole(now);
+    if (!tickTime(now)) /*#__NOINLINE__*/ wakeWhole(now);
   }
 
   /**

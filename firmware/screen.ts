@@ -43,7 +43,7 @@ export function batteryLow(screen: Screen): boolean {
  * simple delay is not included: it is shown apart (`delayText`), and main time does not move until it is over.
  */
 export function timeText(side: SideView): string {
-  if (side.flaggedAtMs !== null && side.overdueMs > 0) return formatOverdue(side.overdueMs);
+  if (side.flaggedAtMs !== null && side.overdueMs > 0) return /*#__NOINLINE__*/ formatOverdue(side.overdueMs);
   if (side.inBreak) return formatClock(side.graceMs);
   return formatClock(side.remainingMs);
 }

@@ -114,7 +114,7 @@ export function view(state: ClockState, nowMs: number): ClockView {
 function untilShownChange(runner: SideClock | SideView): number {
   // A flagged clock that counts up shows 0.0 at its flag's instant, -0:00 a millisecond later, then each second.
   if (runner.flaggedAtMs !== null) return runner.overdueMs === 0 ? 1 : 1000 - (runner.overdueMs % 1000);
-  return msUntilShownChange(runner.graceMs > 0 ? runner.graceMs : runner.remainingMs);
+  return /*#__NOINLINE__*/ msUntilShownChange(runner.graceMs > 0 ? runner.graceMs : runner.remainingMs);
 }
 
 /**
@@ -154,7 +154,7 @@ export function nextDeadline(state: ClockState, nowMs: number): number | null {
   const untilMs = Math.min(untilShownChange(runner), boundaryAtMs - atMs);
   const opponent = sides[otherSide(side)];
   if (s.controls[side].system === 'hourglass' && opponent.flaggedAtMs === null) {
-    return atMs + Math.min(untilMs, msUntilShownRise(opponent.remainingMs));
+    return atMs + Math.min(untilMs, /*#__NOINLINE__*/ msUntilShownRise(opponent.remainingMs));
   }
   return atMs + untilMs;
 }
