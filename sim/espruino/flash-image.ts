@@ -39,9 +39,10 @@ function hashTree(hash: crypto.Hash, file: string): void {
   }
 }
 
-function sourceKey(): string {
+/** A hash of the files and folders `sources` (relative to the repository): a build cache's key. */
+export function sourceKey(sources: string[]): string {
   const hash = crypto.createHash('sha1');
-  for (const name of SOURCES) {
+  for (const name of sources) {
     const file = path.join(ROOT, name);
     if (fs.existsSync(file)) hashTree(hash, file);
   }
@@ -103,7 +104,7 @@ export async function writeFlash(dir: string, stream: string, bundle: Buffer, po
 
 /** The board's flashed Storage, built (or taken from the cache) as described at the top of this file. */
 export async function flashImage(board: string): Promise<FlashImage> {
-  const cache = path.join(os.tmpdir(), 'goclock-espruino', sourceKey());
+  const cache = path.join(os.tmpdir(), 'goclock-espruino', sourceKey(SOURCES));
   const dir = path.join(cache, board);
   if (fs.existsSync(path.join(dir, 'done'))) return imageOf(board, dir);
   fs.mkdirSync(cache, { recursive: true });

@@ -13,11 +13,10 @@
  * Images are cached in the temporary folder, keyed by a hash of everything the bundle is built from.
  */
 import { spawnSync } from 'child_process';
-import * as crypto from 'crypto';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { writeFlash } from '../../sim/espruino/flash-image';
+import { sourceKey, writeFlash } from '../../sim/espruino/flash-image';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const HERE = path.relative(ROOT, __dirname);
@@ -68,25 +67,6 @@ function entrySource(): string {
     '  print(' + JSON.stringify(END_PREFIX) + ' + id + " " + cost.wakeUps);\n' +
     '};\n'
   );
-}
-
-function hashTree(hash: crypto.Hash, file: string): void {
-  const stat = fs.statSync(file);
-  if (stat.isDirectory()) {
-    for (const name of fs.readdirSync(file).sort()) hashTree(hash, path.join(file, name));
-  } else {
-    hash.update(path.relative(ROOT, file) + '\0');
-    hash.update(fs.readFileSync(file));
-  }
-}
-
-function sourceKey(): string {
-  const hash = crypto.createHash('sha1');
-  for (const name of SOURCES) {
-    const file = path.join(ROOT, name);
-    if (fs.existsSync(file)) hashTree(hash, file);
-  }
-  return hash.digest('hex').slice(0, 16);
 }
 
 function boardJson(): string {
@@ -141,7 +121,7 @@ async function build(dir: string): Promise<void> {
 
 /** The differential runner's flashed Storage, built (or taken from the cache) as described at the top. */
 export async function differentialImage(): Promise<DiffImage> {
-  const cache = path.join(os.tmpdir(), 'goclock-espruino', sourceKey());
+  const cache = path.join(os.tmpdir(), 'goclock-espruino', sourceKey(SOURCES));
   const dir = path.join(cache, 'differential');
   if (fs.existsSync(path.join(dir, 'done'))) return imageOf(dir);
   fs.mkdirSync(cache, { recursive: true });

@@ -3,32 +3,15 @@
  * control mid-game, an option), played with raw button edges on the console board's bundle booted from Storage.
  * What it prints must be what the same firmware prints in V8 (`expectSameShow`); nothing may fail.
  */
-import { ConsoleBoard } from '../../sim/espruino/console-board';
 import { Hands } from '../../sim/hands';
-import { GameControl } from '../../firmware/control';
-import { ClockOptions } from '../../firmware/options';
-import { expectAwayFromBoundaries, expectSameShow, settingsFor } from './twin';
-import { describeOnEspruino, GAME_TIMEOUT_MS } from './support';
+import { describeOnEspruino, framesOf, GAME_TIMEOUT_MS, playChecked } from './support';
 
 jest.setTimeout(GAME_TIMEOUT_MS);
 
-async function play(control: GameControl, hands: Hands, options?: Partial<ClockOptions>): Promise<string[]> {
-  const settings = settingsFor(control, options);
-  const expected = expectAwayFromBoundaries(settings, hands);
-  const board = await ConsoleBoard.start({ settings: settings });
-  let transcript: string[];
-  try {
-    transcript = await board.play(hands);
-  } finally {
-    await board.stop();
-  }
-  expect(board.failures()).toEqual([]);
-  expectSameShow(transcript, expected);
-  return transcript;
-}
+const play = playChecked;
 
 const BYOYOMI = { system: 'byoyomi', mainMs: 60000, periods: 3, periodMs: 30000 } as const;
-const frames = (transcript: string[]) => transcript.filter((item) => !/^(buzzer|goclock):/.test(item));
+const frames = framesOf;
 const last = (transcript: string[]) => frames(transcript)[frames(transcript).length - 1];
 
 /** White starts, Black moves after 1.2 s, White thinks. */

@@ -7,12 +7,12 @@
 import { ConsoleBoard } from '../../sim/espruino/console-board';
 import { Hands } from '../../sim/hands';
 import { expectAwayFromBoundaries, expectSameShow, Part, POWER_CUT, settingsFor } from './twin';
-import { describeOnEspruino, GAME_TIMEOUT_MS } from './support';
+import { describeOnEspruino, framesOf, GAME_TIMEOUT_MS } from './support';
 
 jest.setTimeout(GAME_TIMEOUT_MS);
 
 const BYOYOMI = { system: 'byoyomi', mainMs: 60000, periods: 3, periodMs: 30000 } as const;
-const frames = (transcript: string[]) => transcript.filter((item) => !/^(buzzer|goclock):/.test(item));
+const frames = framesOf;
 const last = (transcript: string[]) => frames(transcript)[frames(transcript).length - 1];
 
 /** Plays `before`, cuts the power, boots, plays `after`; checks the whole run against V8; returns the transcript. */

@@ -6,30 +6,12 @@
  * period or a flag changes (`expectAwayFromBoundaries`), so the interpreter's millisecond of lateness cannot change
  * a frame.
  */
-import { ConsoleBoard } from '../../sim/espruino/console-board';
 import { Hands } from '../../sim/hands';
-import { GameControl } from '../../firmware/control';
-import { ClockOptions } from '../../firmware/options';
-import { expectAwayFromBoundaries, expectSameShow, settingsFor } from './twin';
-import { describeOnEspruino, GAME_TIMEOUT_MS } from './support';
+import { describeOnEspruino, framesOf, GAME_TIMEOUT_MS, playChecked } from './support';
 
 jest.setTimeout(GAME_TIMEOUT_MS);
 
-/** Plays `hands` on a board with `control` stored; returns the board's transcript after checking it. */
-async function play(control: GameControl, hands: Hands, options?: Partial<ClockOptions>): Promise<string[]> {
-  const settings = settingsFor(control, options);
-  const expected = expectAwayFromBoundaries(settings, hands);
-  const board = await ConsoleBoard.start({ settings: settings });
-  let transcript: string[];
-  try {
-    transcript = await board.play(hands);
-  } finally {
-    await board.stop();
-  }
-  expect(board.failures()).toEqual([]);
-  expectSameShow(transcript, expected);
-  return transcript;
-}
+const play = playChecked;
 
 /** Both players alternate: White starts, then `gaps` are each move's thinking time, Black first. */
 function game(gaps: number[]): Hands {
@@ -38,7 +20,7 @@ function game(gaps: number[]): Hands {
   return hands;
 }
 
-const frames = (transcript: string[]) => transcript.filter((item) => !/^(buzzer|goclock):/.test(item));
+const frames = framesOf;
 const buzzes = (transcript: string[]) => transcript.filter((item) => /^buzzer:/.test(item));
 
 describeOnEspruino('each time system on the interpreter prints what V8 prints', () => {
