@@ -49,6 +49,12 @@ export interface Runtime {
   /** The game's log as the menu shows it (presses taken back by a chord are not in it). */
   log(): LogEntry[];
   menuOpen(): boolean;
+  /**
+   * The HAL instant of the gestures' next time-based step (a hold, a chord's window, the menu's timeout), or null when
+   * none is pending: until then, wake-ups change nothing that a late wake-up would not (the core catches up exactly),
+   * so a host in virtual time may skip them (the scripted simulator does).
+   */
+  gestureDeadlineMs(): number | null;
   /** Messages shown at boot: a restored game, a corrupt journal, settings that fell back to defaults. */
   notices: string[];
   /** Every effect played, for a host that wants to show them (the simulator's log and speech). */
@@ -349,6 +355,7 @@ export function startRuntime(hal: Hal, config: RuntimeConfig): Runtime {
     settings: () => settings,
     log: () => log,
     menuOpen: () => controller.menuOpen(),
+    gestureDeadlineMs: () => controller.deadline(),
     notices: notices,
     onEffects: (handler) => {
       effectHandlers.push(handler);
