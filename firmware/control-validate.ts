@@ -15,7 +15,7 @@
  */
 import { PerSide } from './side';
 import { Stage, TimeControl } from './control';
-import { valueText } from './text';
+import { keyText, valueText } from './text';
 
 const DAY_MS = 86400000;
 export const MAX_DURATION_MS = 400 * DAY_MS;
@@ -52,10 +52,6 @@ function shown(value: unknown): string {
   return value === undefined ? 'missing' : 'got ' + valueText(value);
 }
 
-/** A field name as it goes into a path: plain names as they are, odd ones (spaces, newlines) quoted. */
-function fieldName(key: string): string {
-  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(key) ? key : valueText(key);
-}
 
 /**
  * The message part after `path: ` for an integer outside [min, max], or undefined. Also used for arbiter
@@ -75,16 +71,26 @@ export function integerError(value: unknown, min: number, max: number): string |
   return undefined;
 }
 
-/** Lists own fields not in `known`, or undefined when there are none. */
+/** How many unknown fields a message names (the rest are counted). */
+const NAMED_UNKNOWN = 3;
+
+/**
+ * Names own fields not in `known` (the first NAMED_UNKNOWN, as text.ts `keyText` shows a name: odd ones quoted,
+ * long ones cut; the rest counted), or undefined when there are none.
+ */
 function unknownFieldsError(value: { [key: string]: unknown }, known: string[], path: string, what: string): string | undefined {
   const unknown: string[] = [];
+  let count = 0;
   for (const key of Object.keys(value)) {
-    if (known.indexOf(key) < 0) unknown.push(fieldName(key));
+    if (known.indexOf(key) >= 0) continue;
+    if (count < NAMED_UNKNOWN) unknown.push(keyText(key));
+    count++;
   }
-  if (unknown.length === 0) return undefined;
+  if (count === 0) return undefined;
   const list = '(known: ' + known.join(', ') + ')';
-  if (unknown.length === 1) return path + '.' + unknown[0] + ': unknown field for ' + what + ' ' + list;
-  return path + ': unknown fields ' + unknown.join(', ') + ' for ' + what + ' ' + list;
+  if (count === 1) return path + '.' + unknown[0] + ': unknown field for ' + what + ' ' + list;
+  const more = count > NAMED_UNKNOWN ? ' and ' + (count - NAMED_UNKNOWN) + ' more' : '';
+  return path + ': unknown fields ' + unknown.join(', ') + more + ' for ' + what + ' ' + list;
 }
 
 function stageError(stage: unknown, index: number, path: string): string | undefined {

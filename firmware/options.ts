@@ -1,6 +1,6 @@
 /** Game options that are not part of the time control itself (DESIGN §5). */
 import { Side } from './side';
-import { hasOwn, oneLine, valueText } from './text';
+import { hasOwn, keyText, valueText } from './text';
 
 /** How overtime is counted aloud: `ru` (rules 12.16), `jp` (count up), `beep`, or `off`. */
 export type AnnounceProfile = 'ru' | 'jp' | 'beep' | 'off';
@@ -50,7 +50,7 @@ export function optionsError(value: unknown, path: string): string | undefined {
   for (let i = 0; i < names.length; i++) {
     const choices = hasOwn(OPTION_CHOICES, names[i]) ? OPTION_CHOICES[names[i]] : undefined;
     const given = (value as { [name: string]: unknown })[names[i]];
-    if (choices === undefined) return path + '.' + oneLine(names[i]) + ': unknown option (known: ' + Object.keys(OPTION_CHOICES).join(', ') + ')';
+    if (choices === undefined) return path + '.' + keyText(names[i]) + ': unknown option (known: ' + Object.keys(OPTION_CHOICES).join(', ') + ')';
     if (choices.indexOf(given) < 0) {
       return path + '.' + names[i] + ': must be one of ' + choices.map(shown).join(', ') + ' (got ' + shown(given) + ')';
     }

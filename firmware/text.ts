@@ -98,16 +98,32 @@ export function numberText(value: number): string {
   return sign + Math.floor(thousandths / 1000) + (fraction === '' ? '' : '.' + fraction);
 }
 
-/** A value from outside as one short line: `5`, `"foo"`, `null`, `an object`. Never throws, whatever the input. */
+/** The most characters a value or a name from outside takes in a message (a longer one is cut, with "..."). */
+export const ECHO_CHARS = 40;
+
+/**
+ * A value from outside as one short line: `5`, `"foo"`, `null`, `an object`; a string of any length is cut to
+ * ECHO_CHARS (`"vvvv..."`), and only its start is looked at. Never throws, whatever the input.
+ */
 export function valueText(value: unknown): string {
   if (typeof value === 'string') {
-    const text = quoted(value);
-    return text.length > 40 ? text.substring(0, 37) + '..."' : text;
+    const text = quoted(value.length > ECHO_CHARS ? value.substring(0, ECHO_CHARS) : value);
+    return text.length > ECHO_CHARS ? text.substring(0, ECHO_CHARS - 3) + '..."' : text;
   }
   if (typeof value === 'number') return numberText(value);
   if (typeof value === 'boolean' || value === null) return String(value);
   if (Array.isArray(value)) return 'an array';
   return typeof value === 'object' ? 'an object' : 'a ' + typeof value;
+}
+
+/**
+ * A field name from outside as a message's path shows it: a plain name (`mainMs`) as it is, any other quoted as
+ * valueText quotes it (`"a b"`, `"\n"`); either way at most ECHO_CHARS characters, and only its start looked at.
+ */
+export function keyText(key: string): string {
+  const head = key.length > ECHO_CHARS + 1 ? key.substring(0, ECHO_CHARS + 1) : key;
+  if (!/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(head)) return valueText(key);
+  return head.length > ECHO_CHARS ? head.substring(0, ECHO_CHARS - 3) + '...' : head;
 }
 
 /**

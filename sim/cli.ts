@@ -1,10 +1,12 @@
 /**
  * `npm run sim -- --script FILE.json` (or `--script -`, or a scenario piped on stdin): runs a scenario in virtual
- * time and prints the report of DESIGN §6. Bad input: one line on stderr, exit 1; never a stack trace.
+ * time and prints the report of DESIGN §6. Bad input: one line on stderr, exit 1; never a stack trace. The input is
+ * read in pieces up to MAX_SCENARIO_BYTES (4 MB), so `/dev/zero` or an endless pipe is refused, not read until the
+ * process dies; a UTF-8 byte-order mark at its start is allowed.
  */
-import { readFileSync } from 'fs';
 import { parseScenario, runChecked } from './scenario';
 import { oneLine } from '../firmware/text';
+import { cut, InputTooLarge, MAX_SCENARIO_BYTES, readLimited } from './input-limits';
 
 const USAGE = 'usage: npm run sim -- --script FILE.json   (or --script - to read the scenario from stdin)';
 
@@ -15,15 +17,17 @@ function scriptPath(args: string[]): string {
     return args[at + 1];
   }
   if (args.length === 0 && !process.stdin.isTTY) return '-';
-  throw new Error(args.length === 0 ? USAGE : 'unknown arguments: ' + args.join(' ') + '; ' + USAGE);
+  throw new Error(args.length === 0 ? USAGE : 'unknown arguments: ' + cut(args.join(' '), 80) + '; ' + USAGE);
 }
 
 function readScript(path: string): string {
+  const name = path === '-' ? 'stdin' : cut(path, 120);
   try {
-    return readFileSync(path === '-' ? 0 : path, 'utf8');
+    return readLimited(path === '-' ? 0 : path, name, MAX_SCENARIO_BYTES, 'a scenario');
   } catch (e) {
+    if (e instanceof InputTooLarge) throw e;
     const code = (e as NodeJS.ErrnoException).code;
-    throw new Error('cannot read ' + (path === '-' ? 'stdin' : path) + (code ? ' (' + code + ')' : ''));
+    throw new Error('cannot read ' + name + (code ? ' (' + code + ')' : ''));
   }
 }
 
@@ -34,7 +38,7 @@ function main(args: string[]): number {
     return 0;
   } catch (e) {
     const message = e instanceof Error ? e.message : String(e);
-    process.stderr.write('goclock sim: ' + oneLine(message) + '\n');
+    process.stderr.write('goclock sim: ' + oneLine(cut(message, 1000)) + '\n');
     return 1;
   }
 }

@@ -1,12 +1,15 @@
 /**
  * Reads a scenario file of DESIGN §6 into checked data. Every rejection is one line naming the place, e.g.
- * `events[3].atMs: 100 comes before the previous event (200); events must be in time order`.
+ * `events[3].atMs: 100 comes before the previous event (200); events must be in time order`. Values and names from
+ * the input are echoed cut to 40 characters (text.ts `valueText`, `keyText`); values nested more than MAX_NESTING
+ * deep are refused first, by a loop (input-limits.ts), so nothing after it can overflow the stack.
  */
 import { GameControl } from '../firmware/control';
 import { gameControlError, integerError, MAX_DURATION_MS } from '../firmware/control-validate';
 import { ClockEvent } from '../firmware/clock-types';
 import { ClockOptions, optionsError } from '../firmware/options';
-import { hasOwn, oneLine } from '../firmware/text';
+import { hasOwn, keyText, oneLine, valueText } from '../firmware/text';
+import { cut, MAX_NESTING, nestingError, withoutBom } from './input-limits';
 
 export class ScenarioError extends Error {}
 
@@ -54,14 +57,14 @@ function isObject(value: unknown): value is Json {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** A value from the input as a message shows it: `5`, `"purple"`, `an object`, long strings cut. */
 function show(value: unknown): string {
-  const text = JSON.stringify(value);
-  return text === undefined ? String(value) : text.length > 40 ? text.slice(0, 37) + '...' : text;
+  return value === undefined ? 'undefined' : valueText(value);
 }
 
 function checkKeys(value: Json, allowed: string[], path: string): void {
   for (const key of Object.keys(value)) {
-    if (allowed.indexOf(key) < 0) fail(path + (path ? '.' : '') + key + ': unknown field (known: ' + allowed.join(', ') + ')');
+    if (allowed.indexOf(key) < 0) fail(path + (path ? '.' : '') + keyText(key) + ': unknown field (known: ' + allowed.join(', ') + ')');
   }
 }
 
@@ -102,6 +105,8 @@ function checkEvent(value: unknown, index: number, previousMs: number): Scenario
 /** Checks a parsed scenario; throws ScenarioError with one line on the first problem. */
 export function checkScenario(value: unknown): Scenario {
   if (!isObject(value)) fail('scenario: must be a JSON object with control and events');
+  const tooDeep = nestingError(value, '', MAX_NESTING);
+  if (tooDeep) fail(tooDeep);
   checkKeys(value, TOP_KEYS.concat(COMMENT_KEYS), '');
   if (value.control === undefined) fail('control: missing');
   const controlError = gameControlError(value.control, 'control');
@@ -124,13 +129,14 @@ export function checkScenario(value: unknown): Scenario {
   return { control: value.control as GameControl, options: options, events: events, untilMs: untilMs };
 }
 
-/** Parses scenario text (JSON). */
+/** Parses scenario text (JSON; a UTF-8 byte-order mark at its start is allowed). */
 export function parseScenario(text: string): Scenario {
   let value: unknown;
   try {
-    value = JSON.parse(text);
+    value = JSON.parse(withoutBom(text));
   } catch (e) {
-    fail('scenario is not valid JSON: ' + (e as Error).message);
+    // V8's message quotes a little of the text around the error; cut it anyway, whatever the engine.
+    fail('scenario is not valid JSON: ' + cut(String((e as Error).message), 160));
   }
   return checkScenario(value);
 }
