@@ -3,37 +3,74 @@
  * the game journal survive the simulator's restarts the way they survive a power cut on the device. Every write goes
  * to the file at once (written beside it, then renamed over it, so a kill never leaves half a file): quitting the
  * simulator at any instant is a power cut, and starting it again restores the game.
+ *
+ * The file is read in pieces up to MAX_STORAGE_BYTES (16 MB), a UTF-8 byte-order mark at its start allowed. A place
+ * that cannot be written is refused when the storage is opened, before anything is kept; a write that fails later
+ * returns false (the device's "flash full") and is reported to `onProblem`, once until a write works again.
  */
 import * as fs from 'fs';
 import * as path from 'path';
 import { KeyValueStorage } from '../hal/hal';
+import { keyText } from '../firmware/text';
+import { InputTooLarge, MAX_STORAGE_BYTES, readLimited } from './input-limits';
+
+function codeOf(e: unknown): string {
+  const code = (e as NodeJS.ErrnoException).code;
+  return typeof code === 'string' ? code : String((e as Error).message || e);
+}
 
 export class FileStorage implements KeyValueStorage {
-  private records: { [name: string]: string } = {};
+  /** No prototype: a record may be named "__proto__" or "constructor" like any other. */
+  private records: { [name: string]: string } = Object.create(null);
+  /** The failed write's "cannot write FILE (CODE)" until a write works again. */
+  private problem: string | undefined;
 
-  /** Reads `file` if it exists; throws one line when it is not a storage file. */
-  constructor(readonly file: string) {
-    let text: string;
+  /**
+   * Reads `file` if it exists and checks that it can be written; throws one line when it is not a storage file or
+   * cannot be kept there. `onProblem` hears of writes that fail later (and of the first that works again).
+   */
+  constructor(readonly file: string, private readonly onProblem?: (message: string) => void) {
+    let text: string | undefined;
     try {
-      text = fs.readFileSync(file, 'utf8');
+      text = readLimited(file, file, MAX_STORAGE_BYTES, 'a storage file');
     } catch (e) {
-      const code = (e as NodeJS.ErrnoException).code;
-      if (code === 'ENOENT') return;
-      throw new Error('cannot read ' + file + (code ? ' (' + code + ')' : ''));
+      if (e instanceof InputTooLarge) throw e;
+      const code = codeOf(e);
+      if (code !== 'ENOENT') throw new Error('cannot read ' + file + ' (' + code + ')');
     }
+    if (text !== undefined) this.load(text);
+    this.checkWritable();
+  }
+
+  private load(text: string): void {
     let value: unknown;
     try {
       value = JSON.parse(text);
     } catch (e) {
-      throw new Error(file + ': not JSON (a storage file is {"records": {…}}; delete it to start afresh)');
+      throw new Error(this.file + ': not JSON (a storage file is {"records": {…}}; delete it to start afresh)');
     }
-    const records = (value as { records?: unknown } | null)?.records;
+    const records = typeof value === 'object' && value !== null ? (value as { records?: unknown }).records : undefined;
     if (typeof records !== 'object' || records === null || Array.isArray(records)) {
-      throw new Error(file + ': no "records" object (a storage file is {"records": {…}})');
+      throw new Error(this.file + ': no "records" object (a storage file is {"records": {…}})');
     }
-    for (const [name, data] of Object.entries(records as { [name: string]: unknown })) {
-      if (typeof data !== 'string') throw new Error(file + ': records.' + name + ' must be a string');
+    for (const name of Object.keys(records)) {
+      const data = (records as { [name: string]: unknown })[name];
+      if (typeof data !== 'string') throw new Error(this.file + ': records.' + keyText(name) + ' must be a string');
       this.records[name] = data;
+    }
+  }
+
+  /** A file can be written beside the storage file (and so renamed over it), or the error says why not. */
+  private checkWritable(): void {
+    const temporary = this.temporaryFile();
+    try {
+      fs.writeFileSync(temporary, '');
+      fs.unlinkSync(temporary);
+    } catch (e) {
+      const code = codeOf(e);
+      const directory = path.dirname(this.file);
+      const why = code === 'ENOENT' ? 'ENOENT: no directory ' + directory : code;
+      throw new Error('cannot write ' + this.file + ' (' + why + ')');
     }
   }
 
@@ -56,15 +93,36 @@ export class FileStorage implements KeyValueStorage {
     this.save();
   }
 
+  /** "cannot write FILE (CODE)" while the last write failed, else undefined. */
+  writeProblem(): string | undefined {
+    return this.problem;
+  }
+
+  private temporaryFile(): string {
+    return path.join(path.dirname(this.file), '.' + path.basename(this.file) + '.' + process.pid + '.tmp');
+  }
+
   /** False when the file could not be written (the device's "flash full"). */
   private save(): boolean {
-    const temporary = path.join(path.dirname(this.file), '.' + path.basename(this.file) + '.' + process.pid + '.tmp');
+    const temporary = this.temporaryFile();
     try {
       fs.writeFileSync(temporary, JSON.stringify({ records: this.records }, null, 1) + '\n');
       fs.renameSync(temporary, this.file);
-      return true;
     } catch (e) {
+      try {
+        fs.unlinkSync(temporary);
+      } catch (ignored) {
+        // Most often it was never made (no directory).
+      }
+      const first = this.problem === undefined;
+      this.problem = 'cannot write ' + this.file + ' (' + codeOf(e) + ')';
+      if (first && this.onProblem) this.onProblem(this.problem + ': settings and the game are not kept there now');
       return false;
     }
+    if (this.problem !== undefined) {
+      this.problem = undefined;
+      if (this.onProblem) this.onProblem(this.file + ' written again');
+    }
+    return true;
   }
 }

@@ -7,6 +7,11 @@ import { TimeControl } from '../firmware/control';
 import { parsePerSideNotation } from './control-notation';
 import { BOARDS, DEFAULT_BOARD } from './terminal-session';
 import { OTHER_KEYS } from './terminal-keys';
+import { hasOwn } from '../firmware/text';
+import { cut, quotedCut, withoutBom } from './input-limits';
+
+/** The longest `--control` text: a time control is written in a few characters, time odds in some 50. */
+export const MAX_CONTROL_CHARS = 200;
 
 export interface TerminalArgs {
   help: boolean;
@@ -54,8 +59,24 @@ const FLAGS = ['--bell', '--help', '-h'];
 
 function positiveNumber(option: string, text: string): number {
   const value = Number(text);
-  if (text.trim() === '' || !(value > 0) || !isFinite(value)) throw new Error(option + ': must be a number above 0 (got "' + text + '")');
+  if (text.trim() === '' || !(value > 0) || !isFinite(value)) throw new Error(option + ': must be a number above 0 (got ' + quotedCut(text) + ')');
   return value;
+}
+
+/** The time control of `--control TEXT`; its messages quote the text, cut. */
+function controlOption(given: string): PerSide<TimeControl> {
+  const text = withoutBom(given);
+  if (text.length > MAX_CONTROL_CHARS) {
+    throw new Error('--control: longer than ' + MAX_CONTROL_CHARS + ' characters (a time control is written in a few, e.g. 60m+5x30s)');
+  }
+  try {
+    return parsePerSideNotation(text);
+  } catch (e) {
+    // The notation's messages start with the whole text in quotes: show it cut, like every echoed value.
+    const message = (e as Error).message;
+    const whole = '"' + text.trim() + '": ';
+    throw new Error('--control ' + (message.indexOf(whole) === 0 ? quotedCut(text.trim()) + ': ' + message.substring(whole.length) : message));
+  }
 }
 
 export function parseTerminalArgs(argv: string[]): TerminalArgs {
@@ -74,24 +95,20 @@ export function parseTerminalArgs(argv: string[]): TerminalArgs {
       else args.help = true;
       continue;
     }
-    if (OPTIONS_WITH_VALUE.indexOf(option) < 0) throw new Error('unknown option ' + JSON.stringify(argv[i]) + ' (see --help)');
+    if (OPTIONS_WITH_VALUE.indexOf(option) < 0) throw new Error('unknown option ' + quotedCut(argv[i]) + ' (see --help)');
     if (value === undefined) {
       if (i + 1 >= argv.length) throw new Error(option + ': needs a value (see --help)');
       value = argv[++i];
     }
     if (option === '--board') {
-      if (!BOARDS[value]) throw new Error('--board: unknown board "' + value + '" (boards: ' + Object.keys(BOARDS).join(', ') + ')');
+      if (!hasOwn(BOARDS, value)) throw new Error('--board: unknown board ' + quotedCut(value) + ' (boards: ' + Object.keys(BOARDS).join(', ') + ')');
       args.board = value;
     } else if (option === '--control') {
-      try {
-        args.control = parsePerSideNotation(value);
-      } catch (e) {
-        throw new Error('--control ' + (e as Error).message);
-      }
-      args.controlText = value;
+      args.control = controlOption(value);
+      args.controlText = withoutBom(value);
     } else if (option === '--speed') {
       args.speed = positiveNumber(option, value);
-      if (args.speed > 10000) throw new Error('--speed: at most 10000 (got ' + value + ')');
+      if (args.speed > 10000) throw new Error('--speed: at most 10000 (got ' + cut(value.trim()) + ')');
     } else if (option === '--storage') {
       if (value === '') throw new Error('--storage: needs a file name');
       args.storageFile = value;

@@ -32,8 +32,12 @@ export interface GesturePlayer {
   queue(item: Item, dropRepeats: boolean): void;
   /** Nothing queued or playing. */
   idle(): boolean;
+  /** Items queued or playing (a pipe's reader stops reading while this is high). */
+  pending(): number;
   /** Called each time the queue runs empty. */
   onIdle(handler: () => void): void;
+  /** Called each time an item is taken from the queue (so `pending` went down), and when it runs empty. */
+  onNext(handler: () => void): void;
   stop(): void;
 }
 
@@ -53,23 +57,26 @@ export function createGesturePlayer(host: GestureHost): GesturePlayer {
   let stopped = false;
   let handle: ReturnType<typeof setTimeout> | undefined;
   const idleHandlers: (() => void)[] = [];
+  const nextHandlers: (() => void)[] = [];
   const setHandle = (h: ReturnType<typeof setTimeout>): void => {
     handle = h;
   };
 
   function next(): void {
-    if (stopped) return;
-    const item = queue.shift();
-    if (!item) {
-      playing = false;
-      for (const handler of idleHandlers) handler();
-      return;
-    }
-    playing = true;
-    if ('run' in item) {
+    let item: Item | undefined;
+    // Items that just run (a piped "q") run in a loop, not by recursion: any number of them may be queued.
+    for (;;) {
+      if (stopped) return;
+      item = queue.shift();
+      playing = item !== undefined;
+      for (const handler of nextHandlers) handler();
+      if (!item) {
+        // (unless a handler queued something meanwhile)
+        if (!playing) for (const handler of idleHandlers) handler();
+        return;
+      }
+      if (!('run' in item)) break;
       item.run();
-      next();
-      return;
     }
     if ('waitMs' in item) {
       at(host, host.nowMs() + item.waitMs, next, setHandle);
@@ -102,8 +109,12 @@ export function createGesturePlayer(host: GestureHost): GesturePlayer {
       if (!playing) next();
     },
     idle: () => !playing && queue.length === 0,
+    pending: () => queue.length + (playing ? 1 : 0),
     onIdle(handler) {
       idleHandlers.push(handler);
+    },
+    onNext(handler) {
+      nextHandlers.push(handler);
     },
     stop() {
       stopped = true;

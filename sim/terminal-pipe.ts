@@ -2,11 +2,18 @@
  * The front-end without a terminal (a pipe, a file, CI): keys come from stdin as characters or lines (line ends
  * are ignored), and the run is printed as plain text, as it happens: each changed frame in a box under its game
  * time and status, each log line, announcement and buzzer pattern on its own line. Tests and scripts drive it.
+ *
+ * Keys are handed to the session while fewer than MAX_QUEUED_KEYS of its gestures wait; the rest of a chunk waits
+ * here and stdin is paused meanwhile, so a pipe of any length is played whole, in order, in bounded memory (and
+ * the end of input counts only once every key before it was handed over).
  */
 import { decodeKeys } from './terminal-keys';
 import { frameLines, gameTimeText } from './terminal-draw';
 import { Session } from './terminal-session';
 import { FrontEnd } from './terminal-tty';
+
+/** Gestures (and other keys' actions) waiting in the session, at most, while stdin is read. */
+export const MAX_QUEUED_KEYS = 1000;
 
 export interface PipeStreams {
   input: NodeJS.ReadableStream;
@@ -28,14 +35,46 @@ export function createPipeFrontEnd(
   let lastFrame = '';
   let lastSpeed = session.speed();
   let lastHeader = '';
+  /** Keys read and not yet handed over (from `next` on). */
+  let keys: string[] = [];
+  let next = 0;
+  let inputEnded = false;
+  let endSaid = false;
+  let pumping = false;
 
   const write = (text: string): void => {
     if (active) io.output.write(text);
   };
+
+  /** Hands keys over while the session has room; pauses stdin while some wait here, resumes it when none do. */
+  function pump(): void {
+    if (pumping || !active) return;
+    pumping = true;
+    while (active && next < keys.length && session.pending() < MAX_QUEUED_KEYS) handlers.key(keys[next++]);
+    pumping = false;
+    if (!active) return;
+    if (next < keys.length) {
+      io.input.pause();
+      return;
+    }
+    keys = [];
+    next = 0;
+    if (!inputEnded) io.input.resume();
+    else if (!endSaid) {
+      endSaid = true;
+      handlers.end();
+    }
+  }
+
   const onData = (chunk: string | Buffer): void => {
-    for (const key of decodeKeys(chunk.toString(), true)) handlers.key(key);
+    keys = keys.slice(next).concat(decodeKeys(chunk.toString(), true));
+    next = 0;
+    pump();
   };
-  const onEnd = (): void => handlers.end();
+  const onEnd = (): void => {
+    inputEnded = true;
+    pump();
+  };
 
   function printFrame(): void {
     const frame = (frameLines(session.frame()) as string[]).join('\n');
@@ -51,6 +90,7 @@ export function createPipeFrontEnd(
       write(lastHeader + '\n');
       for (const line of session.lines()) write('  ' + line.text + '\n');
       printFrame();
+      session.onProgress(pump);
       io.input.setEncoding('utf8');
       io.input.on('data', onData);
       io.input.on('end', onEnd);

@@ -27,6 +27,8 @@ import { createGesturePlayer, GESTURE_SPEED_LIMIT, GesturePlayer } from './termi
 import { createVisibleBuzzer, VisibleBuzzer } from './terminal-sound';
 import { Frame, keyLines, statusText } from './terminal-draw';
 import { layoutFor } from '../firmware/layouts';
+import { hasOwn } from '../firmware/text';
+import { quotedCut } from './input-limits';
 
 export const BOARDS: { [name: string]: Board } = {
   'esp32-lcd1602': lcdBoard,
@@ -68,6 +70,13 @@ export interface SessionOptions {
   interactive?: boolean;
   bell?: () => void;
   hostNowMs?: () => number;
+  /**
+   * `--exit-after`: the clock's time stops at this instant (ms since the session started, speed included) and the
+   * session quits (`quit("exit-after")`). Whenever the host gets there, late or at a speed of 10,000, what is
+   * shown and left in storage is the state of that instant: no edge stamped from it on is fed to the runtime, and
+   * the runtime's clock reads no later time.
+   */
+  exitAfterMs?: number;
 }
 
 export interface SessionEvents {
@@ -109,6 +118,12 @@ export interface Session {
   /** Nothing queued or playing. */
   idle(): boolean;
   onIdle(handler: () => void): void;
+  /** Gestures (and other keys' actions) queued or playing. */
+  pending(): number;
+  /** Called whenever one of them is taken from the queue (`pending` went down). */
+  onProgress(handler: () => void): void;
+  /** A remark of the simulator in the log panel, at the clock's time now ("storage: cannot write …"). */
+  remark(text: string): void;
   /** Calls `then` when the HAL's (virtual) time reaches `atMs`. */
   at(atMs: number, then: () => void): void;
   speed(): number;
@@ -123,9 +138,33 @@ function speedText(speed: number): string {
   return '×' + (speed >= 1 ? String(Math.round(speed * 100) / 100) : '1/' + Math.round(1 / speed));
 }
 
+/**
+ * The HAL as the runtime sees it when the clock stops at `endMs`: its clock reads no later time, no edge stamped
+ * at or after it is passed on, and no timer is set beyond it (the clock never gets there).
+ */
+function stoppedAt(hal: RealtimeHal, endMs: number): RealtimeHal {
+  return Object.assign({}, hal, {
+    clock: { nowMs: () => Math.min(endMs, hal.clock.nowMs()) },
+    buttons: {
+      onEdge(handler: Parameters<RealtimeHal['buttons']['onEdge']>[0]) {
+        hal.buttons.onEdge((edge) => {
+          if (edge.atMs < endMs) handler(edge);
+        });
+      },
+    },
+    timer: {
+      start(atMs: number, onFire: () => void) {
+        if (atMs <= endMs) hal.timer.start(atMs, onFire);
+        else hal.timer.stop();
+      },
+      stop: () => hal.timer.stop(),
+    },
+  });
+}
+
 export function startSession(options: SessionOptions, events: SessionEvents): Session {
+  if (!hasOwn(BOARDS, options.board)) throw new Error('unknown board ' + quotedCut(options.board) + ' (boards: ' + Object.keys(BOARDS).join(', ') + ')');
   const board = BOARDS[options.board];
-  if (!board) throw new Error('unknown board ' + options.board + ' (boards: ' + Object.keys(BOARDS).join(', ') + ')');
   const hostNowMs = options.hostNowMs || (() => performance.now());
   let runtime: Runtime | undefined;
   let frame: Frame = { kind: 'lcd', rows: [] };
@@ -135,7 +174,8 @@ export function startSession(options: SessionOptions, events: SessionEvents): Se
   let userSpeed = options.speed && options.speed > 0 ? options.speed : 1;
   let gesturePlaying = false;
   let closed = false;
-  const timers: ReturnType<typeof setTimeout>[] = [];
+  /** What `at` waits for; each is checked again when the speed changes. */
+  const waits: { atMs: number; then: () => void; handle?: ReturnType<typeof setTimeout> }[] = [];
 
   function addLine(line: PanelLine): void {
     lines.push(line);
@@ -238,7 +278,7 @@ export function startSession(options: SessionOptions, events: SessionEvents): Se
     clearJournal(options.storage, JOURNAL_RECORD);
   }
 
-  const hal = createRealtimeHal({
+  const freeHal = createRealtimeHal({
     display: createDisplay(),
     buzzer: buzzer,
     storage: options.storage,
@@ -246,6 +286,7 @@ export function startSession(options: SessionOptions, events: SessionEvents): Se
     hostNowMs: hostNowMs,
     batteryPercent: board.battery ? () => (batteryLow ? 10 : 90) : undefined,
   });
+  const hal = options.exitAfterMs === undefined ? freeHal : stoppedAt(freeHal, options.exitAfterMs);
   // The DS3231 keeps wall time across power cuts: the host's clock does too, so "power off 12:39" can be shown.
   if (board.rtc) hal.rtc = { readWallMs: () => Date.now(), writeWallMs: () => undefined };
 
@@ -263,8 +304,9 @@ export function startSession(options: SessionOptions, events: SessionEvents): Se
     const speed = gesturePlaying ? Math.min(userSpeed, GESTURE_SPEED_LIMIT) : userSpeed;
     if (speed === hal.speed()) return;
     hal.setSpeed(speed);
-    // The HAL's pending host timeout was computed at the old speed: have the runtime set it again.
+    // The HAL's pending host timeout was computed at the old speed: have the runtime set it again, and `at` too.
     refresh();
+    for (const wait of waits.slice()) check(wait);
   }
 
   const player: GesturePlayer = createGesturePlayer({
@@ -277,14 +319,25 @@ export function startSession(options: SessionOptions, events: SessionEvents): Se
     },
   });
 
+  /** Calls `wait.then` if the clock is there, else sets a host timeout for when it will be at today's speed. */
+  function check(wait: { atMs: number; then: () => void; handle?: ReturnType<typeof setTimeout> }): void {
+    if (wait.handle !== undefined) clearTimeout(wait.handle);
+    wait.handle = undefined;
+    if (closed) return;
+    const left = wait.atMs - hal.clock.nowMs();
+    if (left > 0) {
+      wait.handle = setTimeout(() => check(wait), Math.max(1, left / hal.speed()));
+      return;
+    }
+    waits.splice(waits.indexOf(wait), 1);
+    wait.then();
+  }
+
+  /** Calls `then` once the clock's time reaches `atMs`; never before `at` returns (the caller may not be ready). */
   function at(atMs: number, then: () => void): void {
-    const check = (): void => {
-      if (closed) return;
-      const left = atMs - hal.clock.nowMs();
-      if (left <= 0) then();
-      else timers.push(setTimeout(check, Math.max(1, left / hal.speed())));
-    };
-    check();
+    const wait: { atMs: number; then: () => void; handle?: ReturnType<typeof setTimeout> } = { atMs: atMs, then: then };
+    waits.push(wait);
+    wait.handle = setTimeout(() => check(wait), 0);
   }
 
   function setSpeed(speed: number): void {
@@ -307,6 +360,9 @@ export function startSession(options: SessionOptions, events: SessionEvents): Se
       }
     } else events.quit(key);
   }
+
+  const exitAfterMs = options.exitAfterMs;
+  if (exitAfterMs !== undefined) at(exitAfterMs, () => events.quit('exit-after'));
 
   function leftName(): string {
     return title(started.settings().leftSide);
@@ -357,6 +413,12 @@ export function startSession(options: SessionOptions, events: SessionEvents): Se
     },
     idle: () => player.idle(),
     onIdle: (handler) => player.onIdle(handler),
+    pending: () => player.pending(),
+    onProgress: (handler) => player.onNext(handler),
+    remark(text) {
+      const nowMs = started.nowMs();
+      addLine({ kind: 'sim', atMs: nowMs, text: nowMs + ' ' + text });
+    },
     at: at,
     speed: () => userSpeed,
     close() {
@@ -364,7 +426,8 @@ export function startSession(options: SessionOptions, events: SessionEvents): Se
       closed = true;
       player.stop();
       buzzer.stop();
-      timers.forEach((t) => clearTimeout(t));
+      for (const wait of waits) if (wait.handle !== undefined) clearTimeout(wait.handle);
+      waits.splice(0, waits.length);
       hal.close();
     },
   };

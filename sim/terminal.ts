@@ -13,21 +13,38 @@ import { Session, startSession } from './terminal-session';
 import { createTtyFrontEnd, FrontEnd } from './terminal-tty';
 import { createPipeFrontEnd, printedFrame } from './terminal-pipe';
 import { gameTimeText } from './terminal-draw';
+import { oneLine } from '../firmware/text';
+import { cut } from './input-limits';
 
 function fail(message: string): void {
-  process.stderr.write('goclock: ' + message.replace(/\s*\n\s*/g, ' ') + '\n');
+  process.stderr.write('goclock: ' + oneLine(cut(message.replace(/\s*\n\s*/g, ' '), 1000)) + '\n');
   process.exitCode = 1;
 }
 
-function openStorage(args: TerminalArgs): KeyValueStorage {
-  return args.storageFile ? new FileStorage(args.storageFile) : new MemoryStorage();
+/**
+ * The storage, and where its problems go: a file that cannot be kept is refused here, before the game (one line,
+ * exit 1); a write that fails later is said in the log panel (`remark`), once the session is there to say it.
+ */
+function openStorage(args: TerminalArgs, problem: (message: string) => void): { storage: KeyValueStorage; file?: FileStorage } {
+  if (!args.storageFile) return { storage: new MemoryStorage() };
+  let file: FileStorage;
+  try {
+    file = new FileStorage(args.storageFile, problem);
+  } catch (e) {
+    throw new Error('--storage: ' + (e as Error).message);
+  }
+  return { storage: file, file: file };
 }
 
 /** Gives the terminal back; replaced once the interactive screen is taken. */
 let restoreTerminal = (): void => undefined;
 
 function run(args: TerminalArgs): void {
-  const storage = openStorage(args);
+  const problems: string[] = [];
+  let tellProblem = (message: string): void => {
+    problems.push(message);
+  };
+  const { storage, file } = openStorage(args, (message) => tellProblem('storage: ' + message));
   const interactive = process.stdin.isTTY === true && process.stdout.isTTY === true;
   let frontEnd: FrontEnd | undefined;
   let session: Session | undefined;
@@ -46,7 +63,8 @@ function run(args: TerminalArgs): void {
     if (frontEnd) frontEnd.stop();
     if (session) {
       const where = 'game time ' + gameTimeText(session.gameMs());
-      const kept = args.storageFile ? '; settings and game kept in ' + args.storageFile : '';
+      const problem = file ? file.writeProblem() : undefined;
+      const kept = problem ? '; ' + problem + ': the game is not kept' : file ? '; settings and game kept in ' + args.storageFile : '';
       if (interactive) process.stdout.write(printedFrame(session));
       process.stdout.write('goclock: quit (' + reason + ') at ' + where + kept + '\n');
     }
@@ -91,6 +109,7 @@ function run(args: TerminalArgs): void {
       speed: args.speed,
       control: args.control,
       interactive: interactive,
+      exitAfterMs: args.exitAfterMs,
       bell: args.bell && process.stdout.isTTY ? () => process.stdout.write('\x07') : undefined,
     },
     {
@@ -101,9 +120,12 @@ function run(args: TerminalArgs): void {
         else if (frontEnd) frontEnd.changed();
       },
       sound: (name, atMs) => frontEnd && frontEnd.sound(name, atMs),
-      quit: (key) => quit(key === 'ctrl-c' ? 'Ctrl-C' : key, 0),
+      quit: (key) => quit(key === 'ctrl-c' ? 'Ctrl-C' : key === 'exit-after' ? '--exit-after ' + args.exitAfterMs + ' ms' : key, 0),
     },
   );
+  const started = session;
+  tellProblem = (message) => started.remark(message);
+  for (const message of problems) started.remark(message);
   session.onIdle(endIfDone);
   frontEnd = interactive
     ? createTtyFrontEnd(session, { input: process.stdin, output: process.stdout }, onKey)
@@ -115,7 +137,6 @@ function run(args: TerminalArgs): void {
         },
       });
   frontEnd.start();
-  if (args.exitAfterMs !== undefined) session.at(args.exitAfterMs, () => quit('--exit-after ' + args.exitAfterMs + ' ms', 0));
 }
 
 function main(argv: string[]): void {

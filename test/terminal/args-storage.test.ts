@@ -94,8 +94,12 @@ describe('the storage file', () => {
     expect(() => new FileStorage(file)).toThrow(file + ': records.a must be a string');
   });
 
-  test('a file that cannot be written: write says so (the device\'s "flash full")', () => {
-    const storage = new FileStorage(path.join(dir, 'no-such-dir', 'clock.json'));
+  test('a file that cannot be written: refused when opened; a write that fails later says so (the device\'s "flash full")', () => {
+    expect(() => new FileStorage(path.join(dir, 'no-such-dir', 'clock.json'))).toThrow(/^cannot write .*no-such-dir\/clock\.json \(ENOENT: no directory /);
+    const sub = path.join(dir, 'sub');
+    fs.mkdirSync(sub);
+    const storage = new FileStorage(path.join(sub, 'clock.json'));
+    fs.rmSync(sub, { recursive: true });
     expect(storage.write('a', 'one')).toBe(false);
   });
 });
