@@ -8,23 +8,95 @@ import { TimeControl } from './control';
 import { ClockOptions, optionsError } from './options';
 import { gameControlError } from './control-validate';
 import { isInstant } from './clock';
-import { PerSide } from './side';
+import { isSide, PerSide } from './side';
 import { ClockEffect, ClockEvent, ClockState } from './clock-types';
 import { createClock, step } from './clock';
-import { appendRecord, clearJournal, forEachRecord } from './journal';
+import { appendRecord, clearJournal, forEachRecord, RECORD_OVERHEAD_CHARS } from './journal';
+import { snapshotError, snapshotOf, stateFromSnapshot, StateSnapshot } from './clock-snapshot';
 import { KeyValueStorage } from '../hal/hal';
 import { hasProtoKey, oneLine } from './text';
 import { keepLogEntries, LogEntry } from './game-log';
 
+/**
+ * The journal's two files. A game's records go to one; a compaction writes the game as it stands (a snapshot and
+ * its log) to the other, and only once that is complete erases the first, so a power cut at any moment leaves one
+ * whole journal. Each file's first record names its generation; at boot the newest complete one wins.
+ */
 export const JOURNAL_RECORD = 'gcjrnl';
-const FORMAT = 1;
+export const JOURNAL_SPARE = 'gcjrn2';
+export const JOURNAL_FILES = [JOURNAL_RECORD, JOURNAL_SPARE];
+/** Where a journal that could not be restored is kept (one only: the latest), so it is not replayed again. */
+export const SET_ASIDE_RECORD = 'gcjbad';
+/** Written just before a restore and erased after it: found at boot, the last restore never ended. */
+export const RESTORING_RECORD = 'gcboot';
+/** Version 2 journals may begin with a snapshot; version 1 ones (older firmware) only with a game's start. */
+const FORMAT = 2;
+const FORMATS = [1, 2];
 
 const EVENT_TYPES = ['start', 'press', 'pause', 'resume', 'adjust', 'tick'];
 
-/** Starts a new game's journal (the previous game's is dropped). */
-export function journalNewGame(storage: KeyValueStorage, control: PerSide<TimeControl>, options: ClockOptions, wallMs?: number): boolean {
-  clearJournal(storage, JOURNAL_RECORD);
-  return appendRecord(storage, JOURNAL_RECORD, JSON.stringify({ v: FORMAT, control: control, options: options, w: wallMs }));
+/**
+ * The journal's budget: once its file holds this many characters, the next record is followed by a compaction. A
+ * snapshot is at most a few KB (the state, the controls and the in-memory log of `logLimit` entries), so the journal
+ * never takes more than this, one record, and one snapshot of flash, whatever the game's length.
+ */
+export const COMPACT_AT_CHARS = 16384;
+
+/** The file the game's records go to now, and what it holds. */
+export interface JournalPlace {
+  name: string;
+  generation: number;
+  /** Characters in the file so far (what the budget counts). */
+  chars: number;
+}
+
+/** Appends one JSON record to the journal's file; false when it could not be written (flash full). */
+function put(storage: KeyValueStorage, place: JournalPlace, value: unknown): boolean {
+  const text = JSON.stringify(value);
+  if (!appendRecord(storage, place.name, text)) return false;
+  place.chars += text.length + RECORD_OVERHEAD_CHARS;
+  return true;
+}
+
+/** Starts a new game's journal (the previous game's is dropped); its place, or null when the header did not fit. */
+export function journalNewGame(storage: KeyValueStorage, control: PerSide<TimeControl>, options: ClockOptions, wallMs?: number): JournalPlace | null {
+  for (let i = 0; i < JOURNAL_FILES.length; i++) clearJournal(storage, JOURNAL_FILES[i]);
+  const place: JournalPlace = { name: JOURNAL_RECORD, generation: 0, chars: 0 };
+  return put(storage, place, { v: FORMAT, g: 0, control: control, options: options, w: wallMs }) ? place : null;
+}
+
+/** The game as it stands, for a compaction. */
+export interface GameSnapshot {
+  state: ClockState;
+  /** The game-time instant it stands at (the latest the runtime journaled). */
+  atMs: number;
+  /** The in-memory log (the latest entries) and how many entries the game has written in all. */
+  log: LogEntry[];
+  logged: number;
+  wallMs?: number;
+}
+
+/**
+ * Compaction: writes `game` as a fresh journal in the file `place` does not use, then erases the old one. Returns the
+ * new place, or null when the fresh file could not be written whole (it is erased again; the old file stays as it
+ * was, so nothing already saved is lost).
+ */
+export function journalSnapshot(storage: KeyValueStorage, place: JournalPlace, game: GameSnapshot): JournalPlace | null {
+  const name = place.name === JOURNAL_RECORD ? JOURNAL_SPARE : JOURNAL_RECORD;
+  clearJournal(storage, name);
+  const fresh: JournalPlace = { name: name, generation: place.generation + 1, chars: 0 };
+  const state = game.state;
+  let ok = put(storage, fresh, {
+    v: FORMAT, g: fresh.generation, control: state.controls, options: state.options, w: game.wallMs,
+    t: game.atMs, s: snapshotOf(state), n: game.logged, k: game.log.length,
+  });
+  for (let i = 0; ok && i < game.log.length; i++) ok = put(storage, fresh, { l: game.log[i] });
+  if (!ok) {
+    clearJournal(storage, name);
+    return null;
+  }
+  clearJournal(storage, place.name);
+  return fresh;
 }
 
 /** Whether an event and what it did are worth journaling: anything the core acted on, and flags or passes. */
@@ -38,16 +110,16 @@ export function worthJournaling(event: ClockEvent, effects: ClockEffect[]): bool
   return false;
 }
 
-export function journalEvent(storage: KeyValueStorage, atMs: number, event: ClockEvent, wallMs?: number): boolean {
-  return appendRecord(storage, JOURNAL_RECORD, JSON.stringify({ t: atMs, e: event, w: wallMs }));
+export function journalEvent(storage: KeyValueStorage, place: JournalPlace, atMs: number, event: ClockEvent, wallMs?: number): boolean {
+  return put(storage, place, { t: atMs, e: event, w: wallMs });
 }
 
 /** How many of the latest event records an undo may take back (a chord takes back at most its own presses). */
 export const UNDO_DEPTH = 8;
 
 /** Takes back the last `count` event records: the presses that turned out to be the start of a chord. */
-export function journalUndo(storage: KeyValueStorage, count: number): boolean {
-  return appendRecord(storage, JOURNAL_RECORD, JSON.stringify({ u: count }));
+export function journalUndo(storage: KeyValueStorage, place: JournalPlace, count: number): boolean {
+  return put(storage, place, { u: count });
 }
 
 export interface RestoredGame {
@@ -63,14 +135,18 @@ export interface RestoredGame {
   skipped: number;
   /** The game's log as replayed (the latest `logLimit` entries; presses an undo took back are not in it). */
   log: LogEntry[];
-  /** Log entries the replay wrote in all (`log` keeps only the latest). */
+  /** Log entries the game wrote in all (`log` keeps only the latest). */
   logged: number;
+  /** The file the game's records go on to, and how full it is. */
+  place: JournalPlace;
 }
 
 export interface RestoreResult {
   game?: RestoredGame;
   /** Why the journal could not be used (a corrupt or foreign journal); undefined when there was simply none. */
   problem?: string;
+  /** Journal files that hold something other than the restored game (to be erased, or set aside with `problem`). */
+  others: string[];
 }
 
 function isUndoRecord(value: unknown): value is { u: number } {
@@ -82,6 +158,16 @@ function isEventRecord(value: unknown): value is { t: number; e: ClockEvent; w?:
   const v = value as { t?: unknown; e?: { type?: unknown } };
   return typeof v === 'object' && v !== null && isInstant(v.t) && typeof v.e === 'object' && v.e !== null &&
     EVENT_TYPES.indexOf(v.e.type as string) >= 0;
+}
+
+const LOG_KINDS = ['start', 'move', 'pause', 'resume', 'adjust', 'flag', 'pass', 'ignored', 'refused', 'storage'];
+/** Longer than any line the clock writes in its log. */
+const MAX_LOG_TEXT = 200;
+
+function isLogRecord(value: unknown): value is { l: LogEntry } {
+  const entry = (value as { l?: { atMs?: unknown; side?: unknown; kind?: unknown; text?: unknown } }).l;
+  return typeof entry === 'object' && entry !== null && isInstant(entry.atMs) && (entry.side === null || isSide(entry.side)) &&
+    LOG_KINDS.indexOf(entry.kind as string) >= 0 && typeof entry.text === 'string' && entry.text.length <= MAX_LOG_TEXT;
 }
 
 /** The game being replayed: the records since its header. */
@@ -96,28 +182,71 @@ interface Replay {
   wallMs?: number;
   /** Records after the header that were not events or undos the game could take. */
   skipped: number;
+  generation: number;
+  /** Log records a snapshot said follow it and that have not been read yet: a file cut before them is incomplete. */
+  logToCome: number;
+  chars: number;
 }
 
-function isHeader(value: unknown): value is { v: unknown; control: unknown; options: unknown; w?: number } {
+type Head = { v: unknown; g?: unknown; control: unknown; options: unknown; w?: number; t?: unknown; s?: unknown; n?: unknown; k?: unknown };
+
+function isHeader(value: unknown): value is Head {
   return typeof value === 'object' && value !== null && (value as { v?: unknown }).v !== undefined;
 }
 
-/** A new replay from a header, or why the header cannot start one. */
-function replayFrom(head: { v: unknown; control: unknown; options: unknown; w?: number }): Replay | string {
-  if (head.v !== FORMAT) return 'journal is from another firmware; ignored';
+/** A snapshot's own fields, or why they are impossible (the generation, the control and options already checked). */
+function snapshotStart(head: Head, controls: PerSide<TimeControl>): string | { atMs: number; logged: number; logToCome: number } {
+  if (!isInstant(head.t)) return 'journal snapshot has an impossible instant; ignored';
+  if (typeof head.n !== 'number' || !isInstant(head.n) || typeof head.k !== 'number' || !isInstant(head.k) || head.k > head.n || head.k > MAX_SNAPSHOT_LOG) {
+    return 'journal snapshot has an impossible log count; ignored';
+  }
+  const error = snapshotError(head.s, controls, 's');
+  if (error !== undefined) return oneLine('journal snapshot: ' + error + '; ignored');
+  if ((head.s as StateSnapshot).atMs > head.t) return 'journal snapshot is after its own instant; ignored';
+  return { atMs: head.t, logged: head.n, logToCome: head.k };
+}
+
+/** The most log entries a snapshot may carry (the runtime keeps 64 in memory). */
+const MAX_SNAPSHOT_LOG = 1000;
+
+/** A new replay from a header (a game's start or a snapshot), or why the header cannot start one. */
+function replayFrom(head: Head): Replay | string {
+  if (FORMATS.indexOf(head.v as number) < 0) return 'journal is from another firmware; ignored';
+  const generation = head.g === undefined ? 0 : head.g;
+  if (!isInstant(generation)) return 'journal has an impossible generation; ignored';
   if (optionsError(head.options, 'options') !== undefined) return 'journal has impossible options; ignored';
   // Checked before createClock, which would throw: on Espruino an exception from inside an object literal escapes
   // the try around the replay if terser ever moves the call into one (the checker refuses that shape too).
   if (gameControlError(head.control, 'control') !== undefined) return 'journal has an impossible control; ignored';
-  const state = createClock(head.control as PerSide<TimeControl>, head.options as ClockOptions);
-  return { history: [{ state: state, atMs: 0, logged: 0 }], log: [], logged: 0, wallMs: head.w, skipped: 0 };
+  let state = createClock(head.control as PerSide<TimeControl>, head.options as ClockOptions);
+  let atMs = 0;
+  let logged = 0;
+  let logToCome = 0;
+  if (head.s !== undefined) {
+    const snapshot = snapshotStart(head, state.controls);
+    if (typeof snapshot === 'string') return snapshot;
+    state = stateFromSnapshot(head.s as StateSnapshot, state.controls, state.options);
+    atMs = snapshot.atMs;
+    logged = snapshot.logged;
+    logToCome = snapshot.logToCome;
+  }
+  return {
+    history: [{ state: state, atMs: atMs, logged: logged }], log: [], logged: logged, wallMs: head.w, skipped: 0,
+    generation: generation, logToCome: logToCome, chars: 0,
+  };
 }
 
-/** Applies one record after the header (an event, or an undo of the last few). */
+/** Applies one record after the header (a snapshot's log entry, an event, or an undo of the last few). */
 function replayRecord(replay: Replay, record: unknown, limit: number): void {
   const history = replay.history;
   const last = history[history.length - 1];
-  if (isUndoRecord(record) && record.u < history.length) {
+  if (replay.logToCome > 0) {
+    // A snapshot's log comes right after it, whole, before any event.
+    if (!isLogRecord(record)) throw new Error('snapshot log cut');
+    replay.logToCome--;
+    replay.log.push(record.l);
+    if (replay.log.length > limit) replay.log.shift();
+  } else if (isUndoRecord(record) && record.u < history.length) {
     history.splice(history.length - record.u, record.u);
     const back = replay.logged - history[history.length - 1].logged;
     replay.log.splice(Math.max(0, replay.log.length - back), back); // Espruino: an array's length cannot be assigned
@@ -133,19 +262,31 @@ function replayRecord(replay: Replay, record: unknown, limit: number): void {
   }
 }
 
+/** One journal file replayed: its game (the one after its last header) or why there is none. */
+interface FileReplay {
+  name: string;
+  replay: Replay | null;
+  problem?: string;
+  /** Whether the file held anything at all. */
+  any: boolean;
+  skipped: number;
+}
+
 /**
- * The game in the journal (the one after its last header), replayed through the core record by record as the
- * journal is read, with its log, so the arbiter can still read it after a power cut. Memory does not grow with the
- * game: a few states for undo, at most `logLimit` log entries, and one piece of the file at a time.
+ * Replays one file record by record as it is read, through the same core. Memory does not grow with the game: a
+ * few states for undo, at most `limit` log entries, and one piece of the file at a time. `progress` is called at
+ * each record (the runtime kicks the watchdog there).
  */
-export function restoreGame(storage: KeyValueStorage, logLimit?: number): RestoreResult {
-  const limit = logLimit === undefined ? Infinity : logLimit;
+function replayFile(storage: KeyValueStorage, name: string, limit: number, progress: () => void): FileReplay {
   let replay: Replay | null = null;
   let problem: string | undefined = undefined;
   let records = 0;
   let unreadable = 0;
-  const skippedLines = forEachRecord(storage, JOURNAL_RECORD, (text) => {
+  let chars = 0;
+  const skippedLines = forEachRecord(storage, name, (text) => {
+    progress();
     records++;
+    chars += text.length + RECORD_OVERHEAD_CHARS;
     let record: unknown;
     try {
       record = JSON.parse(text);
@@ -172,9 +313,42 @@ export function restoreGame(storage: KeyValueStorage, logLimit?: number): Restor
       problem = oneLine('journal does not replay (' + (e as Error).message + '); ignored');
     }
   });
-  if (problem !== undefined) return { problem: problem };
-  if (replay === null) return records > 0 || skippedLines > 0 ? { problem: 'journal has no game; ignored' } : {};
-  const game = replay as Replay;
+  const any = records > 0 || skippedLines > 0;
+  const found = replay as Replay | null;
+  if (found !== null) {
+    found.chars = chars;
+    if (found.logToCome > 0) return { name: name, replay: null, problem: 'journal snapshot is incomplete; ignored', any: any, skipped: 0 };
+  }
+  if (problem === undefined && found === null && any) problem = 'journal has no game; ignored';
+  return { name: name, replay: problem === undefined ? found : null, problem: problem, any: any, skipped: skippedLines + unreadable };
+}
+
+/**
+ * The game in the journal, with its log, so the arbiter can still read it after a power cut: of the journal's files
+ * (JOURNAL_FILES), the newest generation that replays whole. A file cut in the middle of a compaction loses to the
+ * older one it was replacing, which is still there. `others` names every file that is not the game's.
+ */
+export function restoreGame(storage: KeyValueStorage, logLimit?: number, progress?: () => void): RestoreResult {
+  const limit = logLimit === undefined ? Infinity : logLimit;
+  const onRecord = progress || ((): void => {});
+  let best: FileReplay | null = null;
+  let problem: string | undefined = undefined;
+  const present: string[] = [];
+  for (let i = 0; i < JOURNAL_FILES.length; i++) {
+    const file = replayFile(storage, JOURNAL_FILES[i], limit, onRecord);
+    if (!file.any) continue;
+    present.push(file.name);
+    const replay = file.replay;
+    if (replay === null) {
+      if (problem === undefined) problem = file.problem;
+    } else if (best === null || (best.replay as Replay).generation < replay.generation) {
+      best = file;
+    }
+  }
+  const others = present.filter((name) => best === null || name !== best.name);
+  if (best === null) return problem === undefined ? { others: others } : { problem: problem, others: others };
+  const chosen = best as FileReplay;
+  const game = chosen.replay as Replay;
   const newest = game.history[game.history.length - 1];
   let state = newest.state;
   let effects: ClockEffect[] = [];
@@ -190,9 +364,34 @@ export function restoreGame(storage: KeyValueStorage, logLimit?: number): Restor
       atMs: newest.atMs,
       wallMs: game.wallMs,
       effects: effects,
-      skipped: skippedLines + unreadable + game.skipped,
+      skipped: chosen.skipped + game.skipped,
       log: game.log,
       logged: game.logged,
+      place: { name: chosen.name, generation: game.generation, chars: game.chars },
     },
+    others: others,
   };
+}
+
+/**
+ * Keeps journal files that could not be restored under SET_ASIDE_RECORD (replacing what was kept before), then
+ * erases them, so they are never replayed again but can still be read off the board. False when the copy could not
+ * be written whole (the files are erased all the same: a journal that cannot be restored must not keep every later
+ * game from being saved).
+ */
+export function setAsideJournal(storage: KeyValueStorage, names: string[]): boolean {
+  clearJournal(storage, SET_ASIDE_RECORD);
+  let kept = true;
+  const copy = (chunk: string): void => {
+    if (kept && chunk.length > 0) kept = storage.append(SET_ASIDE_RECORD, chunk);
+  };
+  for (let i = 0; i < names.length; i++) {
+    if (storage.readChunks !== undefined) storage.readChunks(names[i], copy);
+    else {
+      const whole = storage.read(names[i]);
+      if (whole !== undefined) copy(whole);
+    }
+    clearJournal(storage, names[i]);
+  }
+  return kept;
 }

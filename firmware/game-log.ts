@@ -15,7 +15,9 @@ export type LogKind =
   | 'flag'
   | 'pass'
   | 'ignored'
-  | 'refused';
+  | 'refused'
+  /** The clock could not save the game or its settings (flash full), or saved them again. */
+  | 'storage';
 
 export interface LogEntry {
   atMs: number;

@@ -62,6 +62,8 @@ function checksumText(text: string, storage: KeyValueStorage): string {
 
 /** The longest record text (a header with both sides' controls is a few hundred characters). */
 export const MAX_RECORD_CHARS = 2048;
+/** What a record takes in the file besides its text: the newline before it, "*" and the 8 hex digits. */
+export const RECORD_OVERHEAD_CHARS = 10;
 
 /**
  * Appends one record; false when it could not be written (flash full, or `text` contains a line break or is longer

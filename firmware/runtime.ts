@@ -13,7 +13,11 @@ import { createClock, step } from './clock';
 import { ClockEffect, ClockEvent, ClockState } from './clock-types';
 import { nextDeadline, quietUntil, runnerAt, view, ClockView } from './view';
 import { loadSettings, saveSettings, Settings } from './settings';
-import { journalEvent, journalNewGame, journalUndo, restoreGame, UNDO_DEPTH, worthJournaling } from './game-journal';
+import {
+  COMPACT_AT_CHARS, journalEvent, journalNewGame, JournalPlace, journalSnapshot, journalUndo, UNDO_DEPTH,
+  worthJournaling,
+} from './game-journal';
+import { bootJournal } from './journal-boot';
 import { keepLogEntries, LogEntry } from './game-log';
 import { Screen } from './screen';
 import { Layout } from './layout';
@@ -22,6 +26,7 @@ import { otherSide } from './side';
 import { createController, ControllerHost } from './controller';
 import { MenuCommand } from './menu';
 import { GestureTiming } from './gesture-types';
+import { createPlayedOnce } from './played-once';
 
 export interface RuntimeConfig {
   /** How screens are drawn on the HAL's display (firmware/layout.ts; `layoutFor` picks one by display kind). */
@@ -76,6 +81,11 @@ interface Committed {
  */
 export const HEARTBEAT_MS = 60000;
 
+/** What the display says while the game or the settings could not be saved (flash full), and how often. */
+export const UNSAVED_NOTICE = 'not saved: flash';
+const UNSAVED_EVERY_MS = 10000;
+const UNSAVED_SHOWN_MS = 3000;
+
 /** At most this long between wake-ups when a watchdog must be kicked and nothing else is due. */
 function kickIntervalMs(hal: Hal, watchdogMs: number | undefined): number {
   return hal.watchdog && watchdogMs ? Math.max(100, Math.floor(watchdogMs / 2)) : Infinity;
@@ -103,12 +113,35 @@ export function startRuntime(hal: Hal, config: RuntimeConfig): Runtime {
   let logged = 0;
   /** Journal records of this game so far (undo takes back records by count). */
   let records = 0;
+  /** `records` when the journal was last compacted: an undo cannot reach into the snapshot, a new one is written. */
+  let snapshotRecords = 0;
+  /** The journal's file and how full it is; null when the game could not be saved at all. */
+  let place: JournalPlace | null = null;
+  /** What was already said, sounded or shown as an alarm: a replay after a chord's take-back does not say it again. */
+  const playedOnce = createPlayedOnce();
+  /** Whether the game's journal and the settings hold what the clock holds (a write failed: flash full). */
+  const saved = { game: true, settings: true };
   let recent: Committed[] = [];
   /** Game time of the last journal record (see HEARTBEAT_MS). */
   let journaledAtMs = 0;
 
   const wallMs = (): number | undefined => (hal.rtc ? hal.rtc.readWallMs() : undefined);
   const gameNow = (): number => hal.clock.nowMs() + offsetMs;
+
+  /** Logs a change of what is saved, as the arbiter reads it ("game not saved: flash full?", "game saved again"). */
+  function logStorage(text: string): void {
+    logged += keepLogEntries([{ type: 'log', entry: { atMs: gameNow(), side: null, kind: 'storage', text: text } }], log, logLimit);
+  }
+
+  /**
+   * Whether the game (`what` 'game') or the settings are saved now. A failed write is told once, in the log and on
+   * the display (`UNSAVED_NOTICE`), until a write of the same thing succeeds again.
+   */
+  function setSaved(what: 'game' | 'settings', ok: boolean): void {
+    if (saved[what] === ok) return;
+    saved[what] = ok;
+    logStorage(what + (ok ? ' saved again' : ' not saved: flash full?'));
+  }
 
   function beginGame(): void {
     state = createClock(settings.control, settings.options);
@@ -117,23 +150,60 @@ export function startRuntime(hal: Hal, config: RuntimeConfig): Runtime {
     logged = 0;
     recent = [];
     records = 1;
-    journalNewGame(hal.storage, settings.control, settings.options, wallMs());
+    snapshotRecords = 0;
+    playedOnce.forgetUpTo(Infinity);
+    place = journalNewGame(hal.storage, settings.control, settings.options, wallMs());
+    setSaved('game', place !== null);
   }
 
-  const restored = restoreGame(hal.storage, logLimit);
-  if (restored.game) {
-    state = restored.game.state;
-    log = restored.game.log;
-    logged = restored.game.logged;
-    offsetMs = restored.game.atMs - hal.clock.nowMs();
-    journaledAtMs = restored.game.atMs;
+  /**
+   * Writes the game as it stands as a fresh journal (game-journal.ts `journalSnapshot`): when the journal reached
+   * its budget, when a write failed (a fresh file may fit where an append did not, and the records since the
+   * failure are in it), and when a chord takes back presses that an earlier compaction already folded in.
+   */
+  function compact(atMs: number): void {
+    const from = place === null ? { name: '', generation: 0, chars: 0 } : place;
+    const fresh = journalSnapshot(hal.storage, from, { state: state, atMs: atMs, log: log, logged: logged, wallMs: wallMs() });
+    if (fresh !== null) {
+      place = fresh;
+      journaledAtMs = atMs;
+      snapshotRecords = records;
+    }
+    setSaved('game', fresh !== null);
+  }
+
+  /**
+   * Appends one record (`write`; an event record when `isEvent`, which undo counts) unless the journal is already
+   * short of one: then only a fresh snapshot will do. Compacts when the journal reached its budget.
+   */
+  function journalRecord(atMs: number, isEvent: boolean, write: (at: JournalPlace) => boolean): void {
+    if (place !== null && saved.game && write(place)) {
+      if (isEvent) records++;
+      journaledAtMs = atMs;
+      if (place.chars >= COMPACT_AT_CHARS) compact(atMs);
+    } else {
+      compact(atMs);
+    }
+  }
+
+  const boot = bootJournal(hal.storage, logLimit, () => {
+    if (hal.watchdog) hal.watchdog.kick(); // a long restore must not reset the board into the same restore
+  });
+  for (let i = 0; i < boot.notices.length; i++) notices.push(boot.notices[i]);
+  const game = boot.restored.game;
+  if (game) {
+    state = game.state;
+    log = game.log;
+    logged = game.logged;
+    place = game.place;
+    offsetMs = game.atMs - hal.clock.nowMs();
+    journaledAtMs = game.atMs;
     notices.push('game restored');
-    const then = restored.game.wallMs;
+    const then = game.wallMs;
     const now = wallMs();
     if (then !== undefined && now !== undefined && now >= then) notices.push(powerOffText(now - then));
-    if (restored.game.effects.length > 0) journalEvent(hal.storage, restored.game.atMs, { type: 'pause' }, now);
+    if (game.effects.length > 0) journalRecord(game.atMs, true, (at) => journalEvent(hal.storage, at, game.atMs, { type: 'pause' }, now));
   } else {
-    if (restored.problem) notices.push(restored.problem);
     beginGame();
   }
   /** Boot notices take turns on the display (one short line each fits the LCD) until the first press. */
@@ -141,19 +211,32 @@ export function startRuntime(hal: Hal, config: RuntimeConfig): Runtime {
   const noticesSinceMs = hal.clock.nowMs();
   const NOTICE_TURN_MS = 2000;
 
+  /**
+   * While something is not saved, the display says so: always when the clock stands, and for UNSAVED_SHOWN_MS of
+   * every UNSAVED_EVERY_MS while it runs (the notice takes the row of the periods and moves left, which a player in
+   * byo-yomi must still see).
+   */
+  function unsavedNoticeAt(now: number): boolean {
+    if (saved.game && saved.settings) return false;
+    return state.status !== 'running' || now % UNSAVED_EVERY_MS < UNSAVED_SHOWN_MS;
+  }
+
   function play(effects: ClockEffect[]): void {
     logged += keepLogEntries(effects, log, logLimit);
-    for (let i = 0; i < effects.length; i++) {
-      const effect = effects[i];
+    const fresh = playedOnce.fresh(effects);
+    for (let i = 0; i < fresh.length; i++) {
+      const effect = fresh[i];
       const tones: Tone[] | null = settings.sound ? soundFor(effect) : null;
       if (tones) hal.buzzer.play(tones, settings.volume);
     }
-    for (let i = 0; i < effectHandlers.length; i++) effectHandlers[i](effects);
+    for (let i = 0; i < effectHandlers.length; i++) effectHandlers[i](fresh);
   }
 
   function commit(next: ClockState, atMs: number): void {
     recent.push({ atMs: atMs, before: state, records: records, logged: logged });
     if (recent.length > UNDO_DEPTH) recent.shift();
+    // A take-back goes at most to the oldest kept commit: what was played before its state can never come again.
+    playedOnce.forgetUpTo(recent[0].before.atMs);
     state = next;
   }
 
@@ -167,10 +250,7 @@ export function startRuntime(hal: Hal, config: RuntimeConfig): Runtime {
     // A tick that changed nothing visible is not kept, so an edge stamped before it still counts at its own instant.
     if (event.type !== 'tick' || result.effects.length > 0) commit(result.state, atMs);
     const heartbeat = event.type === 'tick' && state.status === 'running' && atMs - journaledAtMs >= HEARTBEAT_MS;
-    if ((heartbeat || worthJournaling(event, result.effects)) && journalEvent(hal.storage, atMs, event, wallMs())) {
-      records++;
-      journaledAtMs = atMs;
-    }
+    if (heartbeat || worthJournaling(event, result.effects)) journalRecord(atMs, true, (at) => journalEvent(hal.storage, at, atMs, event, wallMs()));
     play(result.effects);
     return result.effects;
   }
@@ -182,7 +262,11 @@ export function startRuntime(hal: Hal, config: RuntimeConfig): Runtime {
     if (first < 0) return;
     const back = recent[first];
     state = back.before;
-    if (records > back.records && journalUndo(hal.storage, records - back.records)) records = back.records;
+    const undo = records - back.records;
+    records = back.records;
+    // Presses inside the last snapshot cannot be undone by a record: the game as it is now is written afresh.
+    if (back.records < snapshotRecords) compact(back.atMs);
+    else if (undo > 0) journalRecord(back.atMs, false, (at) => journalUndo(hal.storage, at, undo));
     const dropped = logged - back.logged;
     log.splice(Math.max(0, log.length - dropped), dropped); // Espruino: an array's length cannot be assigned
     logged = back.logged;
@@ -198,7 +282,7 @@ export function startRuntime(hal: Hal, config: RuntimeConfig): Runtime {
   function obey(command: MenuCommand, atMs: number): void {
     if (command.type === 'settings') {
       settings = command.settings;
-      saveSettings(hal.storage, settings);
+      setSaved('settings', saveSettings(hal.storage, settings));
       if (state.status === 'ready' || state.status === 'over') beginGame();
     } else if (command.type === 'adjust') {
       feed(command.event, atMs);
@@ -246,6 +330,8 @@ export function startRuntime(hal: Hal, config: RuntimeConfig): Runtime {
     if (showNotices) {
       const turn = Math.floor((hal.clock.nowMs() - noticesSinceMs) / NOTICE_TURN_MS);
       shown.notice = notices[turn % notices.length];
+    } else if (unsavedNoticeAt(hal.clock.nowMs())) {
+      shown.notice = UNSAVED_NOTICE;
     }
     return shown;
   }
@@ -262,8 +348,9 @@ export function startRuntime(hal: Hal, config: RuntimeConfig): Runtime {
     layout.draw(shown);
     const running = shown.view.running;
     const runner = running === null ? null : shown.view.sides[running];
+    // (Nor while something is unsaved: its notice comes and goes.)
     timeTicks =
-      running !== null && runner !== null && !shown.menu && !shown.hint && !shown.notice &&
+      running !== null && runner !== null && !shown.menu && !shown.hint && !shown.notice && saved.game && saved.settings &&
       state.controls[running].system !== 'hourglass' && !(runner.graceMs > 0 && !runner.inBreak);
   }
 
@@ -275,6 +362,11 @@ export function startRuntime(hal: Hal, config: RuntimeConfig): Runtime {
     if (showNotices && notices.length > 1) {
       const nextTurn = noticesSinceMs + (Math.floor((now - noticesSinceMs) / NOTICE_TURN_MS) + 1) * NOTICE_TURN_MS;
       if (nextTurn < atMs) atMs = nextTurn;
+    }
+    if (!showNotices && (!saved.game || !saved.settings) && state.status === 'running') {
+      const inCycle = now % UNSAVED_EVERY_MS;
+      const change = now - inCycle + (inCycle < UNSAVED_SHOWN_MS ? UNSAVED_SHOWN_MS : UNSAVED_EVERY_MS);
+      if (change < atMs) atMs = change;
     }
     if (atMs === Infinity) hal.timer.stop();
     else hal.timer.start(atMs, wake);

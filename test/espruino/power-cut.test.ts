@@ -76,10 +76,23 @@ describeOnEspruino('corrupt storage on the interpreter: a message, a new game, n
     return transcript;
   }
 
-  it('a journal of garbage is set aside with a message, and a new game plays', async () => {
-    const out = await bootWith({ journalText: '\n{"v":1,"control":garbage*0badc0de\n\x01\x02\x03 not a journal at all\n' });
-    expect(out.filter((item) => /^goclock: /.test(item))).toEqual(['goclock: journal has no game; ignored']);
-    expect(last(out)).toMatch(/^0:59:59|^59:59 .*\n#1 /);
+  it('a journal of garbage is set aside with a message, a new game plays, and the next boot is clean', async () => {
+    const garbage = '\n{"v":1,"control":garbage*0badc0de\n\x01\x02\x03 not a journal at all\n';
+    const board = await ConsoleBoard.start({ journalText: garbage });
+    try {
+      const out = await board.play(new Hands().wait(500).tap('right').wait(1250).tap('left').wait(500));
+      expect(out.filter((item) => /^goclock: /.test(item))).toEqual(['goclock: journal has no game; ignored', 'goclock: bad journal kept']);
+      expect(last(out)).toMatch(/^0:59:59|^59:59 .*\n#1 /);
+      // Kept, byte for byte, under its own name; the game's journal is the new game's.
+      expect(JSON.parse(await board.evaluate('JSON.stringify(require("Storage").open("gcjbad","r").read(4096))'))).toBe(garbage);
+      await board.reboot();
+      const again = board.transcript().slice(out.length);
+      expect(again).toContain('goclock: game restored');
+      expect(again.join('\n')).not.toMatch(/journal has no game|bad journal/);
+    } finally {
+      await board.stop();
+    }
+    expect(board.failures()).toEqual([]);
   });
 
   it('settings that are not JSON fall back to the defaults with a message', async () => {

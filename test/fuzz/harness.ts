@@ -13,7 +13,8 @@ import { ClockState } from '../../firmware/clock-types';
 import { createClock } from '../../firmware/clock';
 import { view, ClockView } from '../../firmware/view';
 import { renderLcd } from '../../firmware/render-lcd';
-import { JOURNAL_RECORD, UNDO_DEPTH } from '../../firmware/game-journal';
+import { JOURNAL_FILES, JOURNAL_RECORD, UNDO_DEPTH } from '../../firmware/game-journal';
+import { stateFromSnapshot, StateSnapshot } from '../../firmware/clock-snapshot';
 import { defaultSettings, saveSettings } from '../../firmware/settings';
 import { parseGameControl } from '../../firmware/control-validate';
 import { Runtime } from '../../firmware/runtime';
@@ -107,20 +108,24 @@ export class JournalMirror {
     const existing = storage.read(JOURNAL_RECORD);
     this.length = existing === undefined ? 0 : existing.length;
     storage.onAppend = (name, data) => {
-      if (name === JOURNAL_RECORD) this.onRecord(data);
+      if (JOURNAL_FILES.indexOf(name) >= 0) this.onRecord(data);
     };
   }
 
   private onRecord(data: string): void {
     const text = data.slice(1, data.lastIndexOf('*'));
-    const record = JSON.parse(text) as { v?: unknown; t?: number; u?: number; control?: unknown; options?: unknown };
+    const record = JSON.parse(text) as { v?: unknown; t?: number; u?: number; l?: unknown; s?: StateSnapshot; control?: unknown; options?: unknown };
     if (record.v !== undefined) {
-      // clearJournal erased the file just before: offsets start again
+      // A new game or a compaction's snapshot, in a file erased just before: offsets start again
       this.length = 0;
       this.history = [];
       this.ends = [];
       const fresh = createClock(record.control as GameControl, record.options as Partial<ClockOptions>);
-      this.stack = [{ times: times(view(fresh, 0)), atMs: 0 }];
+      const start = record.s === undefined ? fresh : stateFromSnapshot(record.s, fresh.controls, fresh.options);
+      const atMs = record.s === undefined ? 0 : (record.t as number);
+      this.stack = [{ times: times(view(start, atMs)), atMs: atMs }];
+    } else if (record.l !== undefined) {
+      // a snapshot's log: no change to the times
     } else if (record.u !== undefined) {
       if (this.stack && record.u >= 1 && record.u <= UNDO_DEPTH && record.u < this.stack.length) this.stack.splice(this.stack.length - record.u, record.u);
     } else if (record.t !== undefined && this.stack) {
