@@ -372,18 +372,13 @@ describe('junk in the journal', () => {
   });
 
   /*
-   * BUG (reported, not fixed here: firmware/game-journal.ts and firmware/clock.ts are not this test's to change):
-   * `restoreGame` rebuilds the game with `createClock(head.control, head.options)`, and createClock validates the
-   * control but not the options, so a header's junk options become the restored game's: `firstToMove` 0 or
-   * "purple" becomes `toMove`, and the runtime then either boots into a clock whose side to move is no side
-   * (invariant broken: toMove 0) or throws at boot ("TypeError: Cannot read properties of undefined (reading
-   * 'system')"): the clock cannot boot until its flash is erased. Minimal inputs (fast-check, shrunk): a journal of
-   * the one record {"v":1,"control":{"system":"byoyomi","mainMs":60000,"periods":3,"periodMs":10000},
+   * A journal header's options are checked before the game is rebuilt from them (restoreGame refuses a header whose
+   * options fail `optionsError`: "journal has impossible options; ignored"), so junk options never become the
+   * restored game's: no side to move that is no side, no throw at boot. Inputs that once got through (fast-check,
+   * shrunk): the one record {"v":1,"control":{"system":"byoyomi","mainMs":60000,"periods":3,"periodMs":10000},
    * "options":{"announce":"ru","onExpire":"stop","firstToMove":"","warnings":false,"breakBeforeOvertime":false}}
-   * boots with toMove "" (0 likewise); with "firstToMove":"purple" and the control {"system":"absolute",
-   * "mainMs":60000} startRuntime throws. Suggested fix: in restoreGame, refuse
-   * a header whose options fail `optionsError(head.options, 'options')` (when present) with a problem message, or
-   * have createClock validate its options as it validates its control.
+   * (toMove "", 0 likewise), and "firstToMove":"purple" with {"system":"absolute","mainMs":60000} (startRuntime
+   * threw). Names every object has ("constructor"…) as option names are among them.
    */
   test('headers with junk options: the same, never a game whose side to move is no side', () => {
     fc.assert(
@@ -411,12 +406,10 @@ describe('junk in the journal', () => {
   });
 
   /*
-   * BUG (reported, not fixed here: firmware/game-journal.ts is not this test's to change): restoreGame accepts
-   * any number as a record's instant `t`, fractions too, and the restored game then has times that are not whole
-   * milliseconds (DESIGN §3 rule 2), e.g. 59999.5 ms left. Minimal input (fast-check, shrunk): a valid header
-   * (byo-yomi 60 s + 3x10 s), {"t":0.5,"e":{"type":"press","side":"white"}}, {"t":1,"e":{"type":"pause"}} ->
-   * the restored black.remainingMs = 59999.5. The same fix as the next test's (accept only integer instants
-   * 0 <= t <= 2^53 - 1).
+   * A record's instant `t` must be whole milliseconds from 0 to MAX_INSTANT_MS (clock.ts `isInstant`); a record
+   * with any other is skipped as damaged, so the restored times stay whole milliseconds (DESIGN §3 rule 2). The
+   * input that once gave 59999.5 ms left (fast-check, shrunk): a valid header (byo-yomi 60 s + 3x10 s),
+   * {"t":0.5,"e":{"type":"press","side":"white"}}, {"t":1,"e":{"type":"pause"}}.
    */
   test('fractional instants in the journal: the restored times stay whole milliseconds', () => {
     const fraction = fc.double({ min: 0, max: 600000, noNaN: true }).filter((t) => !Number.isInteger(t));
@@ -427,20 +420,13 @@ describe('junk in the journal', () => {
   });
 
   /*
-   * BUG (reported, not fixed here: firmware/game-journal.ts and firmware/clock.ts are not this test's to change):
-   * restoreGame accepts any number as a record's instant `t`. Beyond about 2^66 ms (1e20), adding a boundary's
-   * offset (a count, a period) to the turn's start no longer changes it (float precision), so the core's
-   * `catchUp` loop finds the same boundary due again and again, without end, and pushes an announcement each
-   * time until memory runs out. Found by the property above (before instants beyond 2^53 were kept out of it):
-   * a valid header, then {"t":3.0223949231378298e+54,"e":{"type":"resume"}} (ignored, but it sets the clock's
-   * instant): the runtime boots, and the first press never returns. Shrunk further by hand: the header of
-   * byo-yomi 60 s + 3x10 s, then {"t":1e21,"e":{"type":"press","side":"white"}}: restoreGame itself never returns,
-   * so the clock hangs at every boot (the watchdog resets it into the same hang). The core alone:
-   * step(createClock({system:"byoyomi",mainMs:60000,periods:3,periodMs:10000}), {type:"press",side:"white"}, 1e21)
-   * never returns. Suggested fix: in restoreGame (isEventRecord) accept only integer instants 0 <= t <= 2^53 - 1
-   * (or a tighter documented bound), skipping others as damaged; and let `step` refuse (ignore, logged) an event
-   * whose instant is not such an integer, so no other caller can reach the loop. Run in a child process, since a
-   * hang cannot be caught in-process.
+   * Instants beyond 2^53 ms: the journal skips such records (`isInstant`) and the core's `step` reads an instant
+   * that is not whole milliseconds on a sane time line as the latest one, so nothing reaches the boundary loop with
+   * an instant where adding an offset no longer changes it (beyond about 1e20 ms the core's `catchUp` once found the
+   * same boundary due again and again, pushing announcements until memory ran out). The journals checked: the
+   * header of byo-yomi 60 s + 3x10 s then {"t":1e21,"e":{"type":"press","side":"white"}} (restoreGame never
+   * returned: a hang at every boot), and {"t":3.0223949231378298e+54,"e":{"type":"resume"}} (the first press never
+   * returned). Run in a child process, since a hang cannot be caught in-process.
    */
   test('instants beyond 2^53 ms in the journal: the clock boots and a press returns (child process, 4 s limit)', async () => {
     const journals = [
@@ -503,28 +489,22 @@ describe('settings in flash', () => {
   });
 
   /*
-   * BUG (reported, not fixed here: firmware/options.ts is not this test's to change): `optionsError` looks each
-   * option name up in the object literal OPTION_CHOICES, so a name every object has ("constructor", "__proto__",
-   * "toString", "valueOf", "hasOwnProperty"…) finds a function or Object.prototype instead of undefined, and
-   * `choices.indexOf` throws "TypeError: choices.indexOf is not a function". loadSettings does not catch it, so
-   * startRuntime throws and the clock cannot boot until its flash is erased. Minimal input (fast-check, shrunk):
-   * the default settings with `"constructor":{}` added to `options`, e.g.
-   * {"control":{"system":"absolute","mainMs":1},"options":{"constructor":1},"leftSide":"black","sound":true,"volume":0.5}.
-   * The same lookup breaks the scripted simulator (scenario.test.ts). Suggested fix: in optionsError, test
-   * `Object.prototype.hasOwnProperty.call(OPTION_CHOICES, name)` before reading it (and likewise for every table
-   * indexed by a name read from outside: scenario-check's EVENT_FIELDS).
+   * Option names every object has ("constructor", "__proto__", "toString", "valueOf", "hasOwnProperty"…) are
+   * unknown options like any other: `optionsError` looks names up by own property only (text.ts `hasOwn`), so
+   * stored settings with one fall back to the defaults with a message instead of throwing at boot (once "TypeError:
+   * choices.indexOf is not a function"). E.g. the default settings with "options":{"constructor":1}. The same
+   * lookup serves scenario.test.ts's names test.
    */
   test('names every object has ("constructor", "__proto__", "toString") in stored settings: the same, never a throw', () => {
     fc.assert(fc.property(settingsTextArb('proto'), settingsSurvive), { numRuns: 400 * SCALE, seed: 7 });
   });
 
   /*
-   * BUG (reported, not fixed here: firmware/options.ts is not this test's to change): optionsError puts an unknown
-   * option's name into its message as it is, so stored settings with an option named "\n" give a fallback message
-   * (runtime.notices, the boot notice) of two lines. Minimal input: {"control":{"system":"absolute","mainMs":1},
-   * "options":{"\n":1},"leftSide":"black","sound":true,"volume":0.5} -> "settings.options.\n: unknown option
-   * (known: ...); defaults used". The LCD shows "?" for it (render-lcd's displayable), so only the message is
-   * wrong. The same bug as scenario.test.ts's "line breaks" one; suggested fix there.
+   * An unknown option's name goes into the message quoted when it is odd (text.ts `keyText`: a line break shows as
+   * the two characters of its escape), and settings.ts makes the message one line, so stored settings with an option named "\n" give a
+   * one-line fallback message (runtime.notices, the boot notice): {"control":{"system":"absolute","mainMs":1},
+   * "options":{"\n":1},"leftSide":"black","sound":true,"volume":0.5} -> 'settings.options."\n": unknown option
+   * (known: ...); defaults used'. The same as scenario.test.ts's "line breaks" test.
    */
   test('names with line breaks in stored settings: the same, with a one-line message', () => {
     fc.assert(fc.property(settingsTextArb('breaks'), settingsSurvive), { numRuns: 400 * SCALE, seed: 7 });

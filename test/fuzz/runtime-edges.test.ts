@@ -193,21 +193,15 @@ describe('random button-edge streams into the runtime', () => {
 
 describe('the log window (RuntimeConfig.logLimit, 64 entries by default) once it is full', () => {
   /*
-   * BUG (reported, not fixed here: firmware/runtime.ts is not this test's to change): once the in-memory log holds
-   * `logLimit` entries, a chord no longer takes back the presses that began it from the log. `pauseAsOf` truncates
-   * the log to the length it had at the undone commit (`Committed.logLength`), but `play` shifts the oldest entry
-   * out for every new one, so at the limit that length never changes and nothing is removed (below the limit but
-   * after shifts, the wrong entries are removed). The arbiter's "Read the log" then shows taken-back presses as
-   * moves, and a pause stamped before them: time goes back in the log. Minimal input (fast-check, shrunk): control
+   * Once the in-memory log holds `logLimit` entries, a chord still takes back the presses that began it from the
+   * log: the runtime counts entries ever logged (`logged`), keeps that count with each commit, and `pauseAsOf` drops
+   * the last `logged - back.logged` entries (at most the log's length). It once truncated the log to the length it
+   * had at the undone commit, which never changes at the limit, so the arbiter's "Read the log" showed taken-back
+   * presses as moves and a pause stamped before them. Inputs that once showed it (fast-check, shrunk): control
    * {"system":"bronstein","mainMs":1000,"delayMs":0}, logLimit 2, timing {chordMs 200, chordLongMs 200,
-   * chordVeryLongMs 200}: R down/L up/R up at 0 (White starts), L down at 801, R down at 802, both up at 1002 ->
-   * log ["802 white move 1 (1 ms)", "801 arbiter pause: black to move"]. With the default 64 entries: 63 alternating
-   * taps from the start, then a chord (L down, R down 20 ms later, held 700 ms) -> the log ends with "... black
-   * press ignored", "20220 white move 32 (1320 ms)", "20200 arbiter pause: white to move" although the clock
-   * correctly says White has 31 moves. Suggested fix: count entries ever logged (`logged++` in `play`), keep that
-   * count in `Committed` instead of `log.length`, and in `pauseAsOf` drop the last `logged - back.logged` entries
-   * (at most `log.length`), then set `logged = back.logged`.
-   *
+   * chordVeryLongMs 200}: R down/L up/R up at 0 (White starts), L down at 801, R down at 802, both up at 1002 (the
+   * log was ["802 white move 1 (1 ms)", "801 arbiter pause: black to move"]); and with the default 64 entries, 63
+   * alternating taps from the start, then a chord (L down, R down 20 ms later, held 700 ms).
    */
   test('with small windows and the default one: a chord takes its presses back from the log too', () => {
     assertRuns(runArb(fc.oneof(onTime, unreliable), noLag, 30, small), 150 * SCALE, 7);

@@ -228,19 +228,12 @@ describe('random and malformed scenarios into the scripted simulator', () => {
   });
 
   /*
-   * BUG (reported, not fixed here: sim/scenario-check.ts and firmware/options.ts are not this test's to change):
-   * the "one line" ScenarioError is not one line when the input has line breaks where the message quotes it:
-   * - parseScenario puts the JSON parser's message in as it is, and V8's message quotes the start of the input,
-   *   line breaks and control characters included. Minimal input (fast-check, shrunk): the text "x\n" ->
-   *   "scenario is not valid JSON: Unexpected token 'x', \"x\n\" is not valid JSON" (any syntax error near a
-   *   line break of a multi-line file);
-   * - checkKeys (scenario-check.ts) and optionsError (options.ts) put an unknown field's name in as it is.
-   *   Minimal inputs: {"control":{"system":"absolute","mainMs":1},"\n":1} -> "\n: unknown field (known: ...)";
-   *   {"control":{"system":"absolute","mainMs":1},"options":{"\n":1}} -> "options.\n: unknown option ...".
-   * The CLI joins "\n" into a space but lets "\r" and other control characters through (a "\r" rewrites the
-   * terminal line). Suggested fix: name odd fields as control-validate.ts does (its `fieldName` quotes them with
-   * JSON.stringify), and in parseScenario replace control characters in the parser's message
-   * (`.replace(/[\u0000-\u001f]+/g, ' ')`) or say where instead of quoting.
+   * The ScenarioError stays one line when the input has line breaks where the message quotes it: parseScenario's
+   * messages (the JSON parser's too, which quotes the start of the input: the text "x\n" once gave "scenario is not
+   * valid JSON: Unexpected token 'x', \"x\n\" is not valid JSON") pass through text.ts `oneLine`, and odd field
+   * names are quoted by `keyText` (scenario-check's checkKeys, options.ts optionsError), e.g.
+   * {"control":{"system":"absolute","mainMs":1},"\n":1} -> '"\n": unknown field (known: ...)' and
+   * {"control":{"system":"absolute","mainMs":1},"options":{"\n":1}} -> 'options."\n": unknown option ...'.
    */
   test('line breaks in the text or in field names: the same (one line)', () => {
     fc.assert(fc.property(fc.oneof(anyText.filter(hasLineBreak), nearValid('breaks').map((x) => JSON.stringify(x))), (text) => {
@@ -249,18 +242,12 @@ describe('random and malformed scenarios into the scripted simulator', () => {
   });
 
   /*
-   * BUG (reported, not fixed here: sim/scenario-check.ts and firmware/options.ts are not this test's to change):
-   * names read from the scenario are looked up in plain object literals, so a name every object has finds a
-   * function or Object.prototype instead of undefined, and a TypeError escapes instead of a ScenarioError:
-   * - an event type "constructor", "toString", "valueOf", "hasOwnProperty"… : `EVENT_FIELDS[value.type]` is a
-   *   function, `fields.indexOf` throws "TypeError: fields.indexOf is not a function" (scenario-check.ts);
-   * - an option named so: `OPTION_CHOICES[name]` in optionsError throws "TypeError: choices.indexOf is not a
-   *   function" (firmware/options.ts; the same bug breaks the boot with such stored settings, loaders.test.ts).
-   * Minimal inputs (fast-check, shrunk): {"control":{"system":"absolute","mainMs":1000},"events":[{"atMs":0,
-   * "type":"constructor"}]} and {"control":{"system":"absolute","mainMs":1000},"options":{"toString":1}}. The CLI
-   * prints "goclock sim: fields.indexOf is not a function": one line and exit 1, but not a clear message naming
-   * the field. Suggested fix: look names up only when `Object.prototype.hasOwnProperty.call(table, name)` (in
-   * scenario-check's checkEvent and in optionsError).
+   * Names read from the scenario are looked up by own property only (text.ts `hasOwn`), so an event type or an
+   * option named "constructor", "toString", "valueOf", "hasOwnProperty"… is an unknown one, refused with a
+   * ScenarioError naming it, not a TypeError ("fields.indexOf is not a function" in checkEvent, "choices.indexOf
+   * is not a function" in optionsError, as once). Inputs that once threw (fast-check, shrunk):
+   * {"control":{"system":"absolute","mainMs":1000},"events":[{"atMs":0,"type":"constructor"}]} and
+   * {"control":{"system":"absolute","mainMs":1000},"options":{"toString":1}}.
    */
   test('names every object has ("constructor", "toString", "__proto__") as event types, keys and options: the same', () => {
     fc.assert(fc.property(nearValid('proto'), bothWays), { numRuns: 600 * SCALE, seed: 7 });
