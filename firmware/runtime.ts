@@ -282,8 +282,9 @@ export function startRuntime(hal: Hal, config: RuntimeConfig): Runtime {
   function obey(command: MenuCommand, atMs: number): void {
     if (command.type === 'settings') {
       settings = command.settings;
-      setSaved('settings', saveSettings(hal.storage, settings));
+      const ok = saveSettings(hal.storage, settings);
       if (state.status === 'ready' || state.status === 'over') beginGame();
+      setSaved('settings', ok); // after a new game's start, so its log has it
     } else if (command.type === 'adjust') {
       feed(command.event, atMs);
     } else if (command.type === 'resume') {

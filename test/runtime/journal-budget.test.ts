@@ -1,0 +1,259 @@
+/**
+ * Nothing lost: the journal stays within its budget for a game of any length, a failed write is told (log and
+ * display) while the clock runs on, a compaction cut by the power at any point loses nothing already saved, a
+ * journal that does not restore is set aside, and a restore that never ended is not run again.
+ */
+import { startRuntime, UNSAVED_NOTICE } from '../../firmware/runtime';
+import { defaultSettings, saveSettings, SETTINGS_RECORD } from '../../firmware/settings';
+import {
+  COMPACT_AT_CHARS, JOURNAL_FILES, JOURNAL_RECORD, JOURNAL_SPARE, RESTORING_RECORD, SET_ASIDE_RECORD,
+} from '../../firmware/game-journal';
+import { appendRecord, MAX_RECORD_CHARS, RECORD_OVERHEAD_CHARS } from '../../firmware/journal';
+import { parseGameControl } from '../../firmware/control-validate';
+import { ClockOptions } from '../../firmware/options';
+import { view } from '../../firmware/view';
+import { createVirtualHal, MemoryStorage, VirtualHal } from '../../sim/virtual-hal';
+import { layoutFor } from '../../firmware/layouts';
+import { ButtonName } from '../../hal/hal';
+import { Hands } from '../../sim/hands';
+
+const DAY = 24 * 3600000;
+const DAYS = 182;
+
+/** Flash with room for `capacity` characters in all (settings, journal, everything): a write past it fails. */
+class CappedStorage extends MemoryStorage {
+  constructor(public capacity = Infinity) {
+    super();
+  }
+  used(): number {
+    return Object.keys(this.records).reduce((sum, name) => sum + name.length + this.records[name].length, 0);
+  }
+  write(name: string, data: string): boolean {
+    const old = this.read(name);
+    if (this.used() - (old === undefined ? 0 : old.length) + data.length > this.capacity) return false;
+    return super.write(name, data);
+  }
+  append(name: string, data: string): boolean {
+    if (this.used() + data.length > this.capacity) return false;
+    return super.append(name, data);
+  }
+}
+
+function storageWith<T extends MemoryStorage>(storage: T, control: object, options?: Partial<ClockOptions>): T {
+  const settings = defaultSettings();
+  settings.control = parseGameControl(control);
+  if (options) settings.options = Object.assign({}, settings.options, options);
+  saveSettings(storage, settings);
+  return storage;
+}
+
+function copyOf(storage: MemoryStorage): MemoryStorage {
+  const copy = new MemoryStorage();
+  copy.records = Object.assign({}, storage.records);
+  return copy;
+}
+
+function journalChars(storage: MemoryStorage): number {
+  return JOURNAL_FILES.reduce((sum, name) => sum + (storage.read(name) || '').length, 0);
+}
+
+function tap(hal: VirtualHal, button: ButtonName): void {
+  hal.edge(button, true);
+  hal.advanceTo(hal.nowMs() + 60);
+  hal.edge(button, false);
+}
+
+const times = (v: ReturnType<typeof view>) => [v.sides.black, v.sides.white].map((x) => [x.phase, x.remainingMs, x.moves, x.periodsLeft]);
+
+/** The journal's most: the file at its budget, plus the record that crossed it. */
+const BUDGET = COMPACT_AT_CHARS + MAX_RECORD_CHARS + RECORD_OVERHEAD_CHARS;
+
+test('a six-month correspondence game (60 days per 10 moves) keeps its journal under budget and comes back whole', () => {
+  const storage = storageWith(new MemoryStorage(), { system: 'stages', stages: [{ moves: 10, ms: 60 * DAY }] });
+  const hal = createVirtualHal({ storage: storage });
+  const runtime = startRuntime(hal, { layout: layoutFor(hal.display) });
+  tap(hal, 'right'); // White starts Black's clock
+  let most = 0;
+  let compactions = 0;
+  // Each compaction moves the journal to the other file.
+  let generation = storage.read(JOURNAL_SPARE) === undefined ? 0 : 1;
+  for (let day = 1; day <= DAYS; day++) {
+    hal.advanceTo(day * DAY);
+    // a move every other day, from alternate sides (Black's button is on the left)
+    if (day % 2 === 0) tap(hal, (day / 2) % 2 === 1 ? 'left' : 'right');
+    most = Math.max(most, journalChars(storage));
+    const now = storage.read(JOURNAL_SPARE) === undefined ? 0 : 1;
+    if (now !== generation) compactions++;
+    generation = now;
+  }
+  expect(runtime.view().sides.black.moves + runtime.view().sides.white.moves).toBe(DAYS / 2);
+  expect(compactions).toBeGreaterThan(10);
+  expect(most).toBeLessThan(BUDGET);
+  expect(runtime.log().some((e) => e.kind === 'storage')).toBe(false);
+  // After a power cut the game is where its last record left it: the heartbeat's minute at most before now.
+  const again = startRuntime(createVirtualHal({ storage: copyOf(storage) }), { layout: layoutFor(hal.display) });
+  expect(again.notices).toContain('game restored');
+  expect(runtime.nowMs() - again.state().atMs).toBeLessThanOrEqual(60000);
+  expect(times(again.view())).toEqual(times(view(runtime.state(), again.state().atMs)));
+  expect(again.log().slice(0, -1)).toEqual(runtime.log().slice(-(again.log().length - 1)));
+});
+
+test('flash full: every failed write is logged once and shown, the clock runs on, and the next compaction clears it', () => {
+  const storage = storageWith(new CappedStorage(), { system: 'absolute', mainMs: 3600000 });
+  const hal = createVirtualHal({ storage: storage });
+  const runtime = startRuntime(hal, { layout: layoutFor(hal.display) });
+  tap(hal, 'right');
+  hal.advanceTo(5000);
+  tap(hal, 'left');
+  // The flash fills up (another program's files, say): nothing more fits.
+  storage.capacity = storage.used();
+  hal.advanceTo(9000);
+  tap(hal, 'right');
+  hal.advanceTo(12000);
+  tap(hal, 'left');
+  const notSaved = runtime.log().filter((e) => e.kind === 'storage');
+  expect(notSaved.map((e) => e.text)).toEqual(['game not saved: flash full?']);
+  // The clock runs on, moves counted.
+  expect(runtime.view().running).toBe('white');
+  expect(runtime.view().sides.black.moves + runtime.view().sides.white.moves).toBe(3);
+  // Shown for 3 s of every 10 s while the clock runs (the notice row), always while it stands.
+  const shownAt = (atMs: number) => {
+    hal.advanceTo(atMs);
+    return runtime.screen().notice === UNSAVED_NOTICE && hal.display.lines.join('\n').indexOf(UNSAVED_NOTICE) >= 0;
+  };
+  expect(shownAt(20500)).toBe(true);
+  expect(shownAt(24000)).toBe(false);
+  expect(shownAt(30100)).toBe(true);
+  // Room again: the next record is a fresh snapshot with everything since the failure; the notice goes.
+  storage.capacity = Infinity;
+  hal.advanceTo(35000);
+  tap(hal, 'right');
+  expect(runtime.log().filter((e) => e.kind === 'storage').map((e) => e.text)).toEqual(['game not saved: flash full?', 'game saved again']);
+  hal.advanceTo(40100);
+  expect(runtime.screen().notice).toBeUndefined();
+  const again = startRuntime(createVirtualHal({ storage: copyOf(storage) }), { layout: layoutFor(hal.display) });
+  expect(again.view().sides.black.moves + again.view().sides.white.moves).toBe(4);
+  expect(times(again.view())).toEqual(times(view(runtime.state(), again.state().atMs)));
+});
+
+test('settings that cannot be saved are logged and shown too', () => {
+  const storage = storageWith(new CappedStorage(), { system: 'absolute', mainMs: 600000 });
+  const settingsWrites: boolean[] = [];
+  const write = storage.write.bind(storage);
+  storage.write = (name: string, data: string) => {
+    const ok = name === SETTINGS_RECORD ? false : write(name, data);
+    if (name === SETTINGS_RECORD) settingsWrites.push(ok);
+    return ok;
+  };
+  const hal = createVirtualHal({ storage: storage });
+  const runtime = startRuntime(hal, { layout: layoutFor(hal.display) });
+  choosePresetInMenu(hal);
+  expect(settingsWrites.length).toBeGreaterThan(0);
+  expect(runtime.log().filter((e) => e.kind === 'storage').map((e) => e.text)).toContain('settings not saved: flash full?');
+  expect(runtime.screen().notice).toBe(UNSAVED_NOTICE);
+});
+
+/** From a ready clock: both buttons held 2 s open the menu, right opens Presets, right chooses the first (stored). */
+function choosePresetInMenu(hal: VirtualHal): void {
+  const hands = new Hands(hal.nowMs() + 1000).both(2100).tap('right').tap('right');
+  for (const e of hands.events) {
+    hal.advanceTo(e.atMs);
+    hal.edge(e.button, e.down);
+  }
+  hal.advanceTo(hands.atMs);
+}
+
+test('a compaction cut by the power at any point loses nothing already saved', () => {
+  // A journal close to its budget: the next press compacts it. Every prefix of the writes that compaction makes
+  // is a power cut at that point; each must boot into the same game.
+  const storage = storageWith(new MemoryStorage(), { system: 'byoyomi', mainMs: 600000, periods: 3, periodMs: 30000 });
+  const hal = createVirtualHal({ storage: storage });
+  const runtime = startRuntime(hal, { layout: layoutFor(hal.display), logLimit: 16 });
+  let at = 0;
+  let moves = 0;
+  const move = () => {
+    at += 3000;
+    hal.advanceTo(at);
+    tap(hal, moves++ % 2 === 0 ? 'left' : 'right'); // Black's button is on the left
+  };
+  tap(hal, 'right');
+  while (journalChars(storage) < COMPACT_AT_CHARS - 200) move();
+  const before = copyOf(storage);
+  const operations: ((s: MemoryStorage) => void)[] = [];
+  const spy = storage as MemoryStorage;
+  const append = spy.append.bind(spy);
+  const erase = spy.erase.bind(spy);
+  spy.append = (name, data) => {
+    operations.push((s) => s.append(name, data));
+    return append(name, data);
+  };
+  spy.erase = (name) => {
+    operations.push((s) => s.erase(name));
+    erase(name);
+  };
+  for (let i = 0; i < 6; i++) move();
+  expect(operations.length).toBeGreaterThan(10); // the records, and the compaction's snapshot and log
+  const movesOf = (r: ReturnType<typeof startRuntime>) => r.view().sides.black.moves + r.view().sides.white.moves;
+  let previousMoves = movesOf(startRuntime(createVirtualHal({ storage: copyOf(before) }), { layout: layoutFor(hal.display) }));
+  for (let cut = 0; cut <= operations.length; cut++) {
+    const flash = copyOf(before);
+    for (let i = 0; i < cut; i++) operations[i](flash);
+    const again = startRuntime(createVirtualHal({ storage: flash }), { layout: layoutFor(hal.display), logLimit: 16 });
+    expect(again.notices[0]).toBe('game restored');
+    // Never fewer moves than a cut before it had: nothing saved is lost by a later cut.
+    expect(movesOf(again)).toBeGreaterThanOrEqual(previousMoves);
+    previousMoves = movesOf(again);
+  }
+  expect(previousMoves).toBe(movesOf(runtime));
+});
+
+test('a journal that does not restore is set aside, kept, and not replayed at the next boot', () => {
+  const storage = storageWith(new MemoryStorage(), { system: 'absolute', mainMs: 600000 });
+  const crafted = '{"v":2,"g":0,"control":{"system":"absolute","mainMs":1},"options":{"onExpire":"sometimes"}}';
+  appendRecord(storage, JOURNAL_RECORD, crafted);
+  const kept = storage.read(JOURNAL_RECORD);
+  const first = startRuntime(createVirtualHal({ storage: storage }), { layout: layoutFor(createVirtualHal().display) });
+  expect(first.notices).toEqual(['journal has impossible options; ignored', 'bad journal kept']);
+  expect(storage.read(SET_ASIDE_RECORD)).toBe(kept);
+  const second = startRuntime(createVirtualHal({ storage: storage }), { layout: layoutFor(createVirtualHal().display) });
+  expect(second.notices).toEqual(['game restored']);
+  expect(storage.read(SET_ASIDE_RECORD)).toBe(kept);
+});
+
+test('a restore that never ended (the board reset during it) is not run again: its journal is set aside', () => {
+  const storage = storageWith(new MemoryStorage(), { system: 'absolute', mainMs: 600000 });
+  const hal = createVirtualHal({ storage: storage });
+  startRuntime(hal, { layout: layoutFor(hal.display) });
+  tap(hal, 'right');
+  hal.advanceTo(4000);
+  tap(hal, 'left');
+  const journal = storage.read(JOURNAL_RECORD);
+  storage.write(RESTORING_RECORD, 'restoring'); // what a reset in the middle of the restore leaves behind
+  const again = startRuntime(createVirtualHal({ storage: storage }), { layout: layoutFor(hal.display) });
+  expect(again.notices).toEqual(['last boot failed', 'bad journal kept']);
+  expect(again.state().status).toBe('ready');
+  expect(storage.read(SET_ASIDE_RECORD)).toBe(journal);
+  expect(storage.read(RESTORING_RECORD)).toBeUndefined();
+});
+
+test('the watchdog is kicked at every record of a long restore', () => {
+  const storage = storageWith(new MemoryStorage(), { system: 'absolute', mainMs: 3600000 });
+  const hal = createVirtualHal({ storage: storage });
+  startRuntime(hal, { layout: layoutFor(hal.display) });
+  tap(hal, 'right');
+  for (let i = 1; i <= 120; i++) {
+    hal.advanceTo(i * 2000);
+    tap(hal, i % 2 === 0 ? 'right' : 'left');
+  }
+  const lines = (storage.read(JOURNAL_RECORD) || '').split('\n').filter((l) => l.length > 0).length;
+  const board = createVirtualHal({ storage: copyOf(storage), watchdog: true });
+  let kicksBeforeDisplay = -1;
+  const show = board.display.show.bind(board.display);
+  board.display.show = (rows: string[]) => {
+    if (kicksBeforeDisplay < 0) kicksBeforeDisplay = board.kicks;
+    show(rows);
+  };
+  startRuntime(board, { layout: layoutFor(board.display), watchdogMs: 5000 });
+  expect(lines).toBeGreaterThan(120);
+  expect(kicksBeforeDisplay).toBeGreaterThanOrEqual(lines);
+});
