@@ -95,6 +95,8 @@ export interface ConsoleBoardOptions {
   settingsText?: string;
   /** Raw text for the journal instead (a crafted or corrupt journal), written as one StorageFile. */
   journalText?: string;
+  /** More statements typed before the boot, after the settings and the journal (e.g. a file that fills the flash). */
+  storageStatements?: string[];
   pool?: Pool;
   /** How long to wait for the first frame. */
   bootTimeoutMs?: number;
@@ -108,6 +110,16 @@ export function jsString(text: string): string {
 /** Storage names the firmware uses (firmware/settings.ts, firmware/game-journal.ts). */
 const SETTINGS_RECORD = 'gcsettings';
 const JOURNAL_RECORD = 'gcjrnl';
+/** Every file of the journal (its two files, the restore's marker), erased with it. */
+const JOURNAL_NAMES = ['gcjrnl', 'gcjrn2'];
+const RESTORING_RECORD = 'gcboot';
+/** How much of a crafted journal one typed line writes (a whole journal of 16 KB is too long a line for the REPL). */
+const JOURNAL_PIECE = 512;
+
+function eraseJournal(): string {
+  return JOURNAL_NAMES.map((name) => 'require("Storage").open(' + JSON.stringify(name) + ',"r").erase();').join('') +
+    'require("Storage").erase(' + JSON.stringify(RESTORING_RECORD) + ');';
+}
 
 export class ConsoleBoard {
   private interpreter: Interpreter;
@@ -128,12 +140,16 @@ export class ConsoleBoard {
     if (o.settings !== undefined || o.settingsText !== undefined) {
       const text = o.settingsText !== undefined ? o.settingsText : JSON.stringify(o.settings);
       writes.push('require("Storage").write(' + jsString(SETTINGS_RECORD) + ',' + jsString(text) + ');');
-      writes.push('require("Storage").open(' + JSON.stringify(JOURNAL_RECORD) + ',"r").erase();');
+      writes.push(eraseJournal());
     }
     if (o.journalText !== undefined) {
-      writes.push('require("Storage").open(' + JSON.stringify(JOURNAL_RECORD) + ',"r").erase();');
-      writes.push('require("Storage").open(' + JSON.stringify(JOURNAL_RECORD) + ',"a").write(' + jsString(o.journalText) + ');');
+      writes.push(eraseJournal());
+      writes.push('var journalFile=require("Storage").open(' + JSON.stringify(JOURNAL_RECORD) + ',"a");');
+      for (let at = 0; at < o.journalText.length; at += JOURNAL_PIECE) {
+        writes.push('journalFile.write(' + jsString(o.journalText.slice(at, at + JOURNAL_PIECE)) + ');');
+      }
     }
+    if (o.storageStatements !== undefined) for (const line of o.storageStatements) writes.push(line);
     if (writes.length > 0) await prepareStorage(dir, writes, o.pool);
     const board = new ConsoleBoard(image, dir, o.pool);
     await board.waitForFrames(1, o.bootTimeoutMs || 20000);
