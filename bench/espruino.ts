@@ -19,7 +19,8 @@ import { spawnSync } from 'child_process';
 import * as fs from 'fs';
 import { flashImage, freshBoard } from '../sim/espruino/flash-image';
 import { failureLines, Interpreter, interpreterProblem } from '../sim/espruino/interpreter';
-import { framesIn, jsString, playStreamed } from '../sim/espruino/console-board';
+import { framesIn, journalStatements, jsString, playStreamed } from '../sim/espruino/console-board';
+import { journalAtBudget } from '../sim/espruino/crafted-journal';
 import { Hands } from '../sim/hands';
 import { defaultSettings } from '../firmware/settings';
 import { parseGameControl } from '../firmware/control-validate';
@@ -34,6 +35,8 @@ export interface BoardFigures {
   bundleBytes: number;
   bootInstructions: number;
   jsVarsAfterBoot: number;
+  /** The worst legitimate boot: the journal at its budget (console board only). */
+  budgetJournalBootInstructions?: number;
 }
 
 export interface EspruinoFigures {
@@ -120,7 +123,16 @@ async function bootFigures(board: string, progress: (text: string) => void): Pro
     await sleep(1500);
     const memory = await interpreter.memory();
     await interpreter.stop();
-    return { board: board, bundleBytes: image.bundleBytes, bootInstructions: booted.instructions - bare.instructions, jsVarsAfterBoot: memory.usage };
+    const figures: BoardFigures = { board: board, bundleBytes: image.bundleBytes, bootInstructions: booted.instructions - bare.instructions, jsVarsAfterBoot: memory.usage };
+    if (board === 'console') {
+      progress('espruino: console: boot with a journal at its budget (callgrind)');
+      const prepare = Interpreter.boot({ dir: dir });
+      for (const line of journalStatements(journalAtBudget())) prepare.send(line);
+      await prepare.evaluate('"stored"');
+      await prepare.stop();
+      figures.budgetJournalBootInstructions = (await counted(dir, [], ['-e', 'quit()'])).instructions - bare.instructions;
+    }
+    return figures;
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
     fs.rmSync(empty, { recursive: true, force: true });

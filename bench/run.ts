@@ -333,6 +333,9 @@ function espruinoRows(e: EspruinoFigures | { skipped: string }, rows: Row[]): vo
     rows.push({ metric: `Espruino: ${b.board} bundle`, value: n(b.bundleBytes), unit: 'bytes', how: 'minified, as written to Storage (`.bootcde`)' });
     rows.push({ metric: `Espruino: boot, ${b.board}`, value: n(b.bootInstructions / 1e6, 1), unit: 'M instructions', how: `callgrind, ${on}, to its first idle, less the interpreter starting on an empty Storage; the ESP32 bundles' hardware calls are no-ops on the host` });
     rows.push({ metric: `Espruino: JsVars after boot, ${b.board}`, value: n(b.jsVarsAfterBoot), unit: 'JsVars', how: `\`process.memory().usage\` 1.5 s after boot, ${on}, of a 12,000-JsVar pool` });
+    if (b.budgetJournalBootInstructions !== undefined) {
+      rows.push({ metric: `Espruino: worst boot (a journal at its 16 KB budget), ${b.board}`, value: n(b.budgetJournalBootInstructions / 1e6, 1), unit: 'M instructions', how: `the same, with the longest journal the firmware keeps (sim/espruino/crafted-journal.ts: heartbeats and moves up to the compaction), which it restores, then compacts` });
+    }
   }
   const wake = (x: { instructions: number; wakeUps: number }) => n(x.instructions / 1e6, 2);
   const idle = `less the idle loop over the same wall time (${n(e.idleInstructionsPerSecond / 1e6, 2)} M/s: the median of three runs paused, which gave ${e.idleRange.map((x) => n(x / 1e6, 2)).join('–')} M/s)`;

@@ -116,6 +116,13 @@ const RESTORING_RECORD = 'gcboot';
 /** How much of a crafted journal one typed line writes (a whole journal of 16 KB is too long a line for the REPL). */
 const JOURNAL_PIECE = 512;
 
+/** What to type to replace the journal with `text` (its files erased, then written a line at a time). */
+export function journalStatements(text: string): string[] {
+  const lines = [eraseJournal(), 'var journalFile=require("Storage").open(' + JSON.stringify(JOURNAL_RECORD) + ',"a");'];
+  for (let at = 0; at < text.length; at += JOURNAL_PIECE) lines.push('journalFile.write(' + jsString(text.slice(at, at + JOURNAL_PIECE)) + ');');
+  return lines;
+}
+
 function eraseJournal(): string {
   return JOURNAL_NAMES.map((name) => 'require("Storage").open(' + JSON.stringify(name) + ',"r").erase();').join('') +
     'require("Storage").erase(' + JSON.stringify(RESTORING_RECORD) + ');';
@@ -142,13 +149,7 @@ export class ConsoleBoard {
       writes.push('require("Storage").write(' + jsString(SETTINGS_RECORD) + ',' + jsString(text) + ');');
       writes.push(eraseJournal());
     }
-    if (o.journalText !== undefined) {
-      writes.push(eraseJournal());
-      writes.push('var journalFile=require("Storage").open(' + JSON.stringify(JOURNAL_RECORD) + ',"a");');
-      for (let at = 0; at < o.journalText.length; at += JOURNAL_PIECE) {
-        writes.push('journalFile.write(' + jsString(o.journalText.slice(at, at + JOURNAL_PIECE)) + ');');
-      }
-    }
+    if (o.journalText !== undefined) for (const line of journalStatements(o.journalText)) writes.push(line);
     if (o.storageStatements !== undefined) for (const line of o.storageStatements) writes.push(line);
     if (writes.length > 0) await prepareStorage(dir, writes, o.pool);
     const board = new ConsoleBoard(image, dir, o.pool);

@@ -7,21 +7,12 @@
 import fc from 'fast-check';
 import { ConsoleBoard, transcriptOf } from '../../sim/espruino/console-board';
 import { Hands } from '../../sim/hands';
-import { crc32 } from '../../firmware/journal';
-import { COMPACT_AT_CHARS } from '../../firmware/game-journal';
+import { journalAtBudget, journalOf } from '../../sim/espruino/crafted-journal';
 import { settingsFor } from './twin';
 import { describeOnEspruino, framesOf, GAME_TIMEOUT_MS } from './support';
 import { UNSAVED_NOTICE } from '../../firmware/runtime';
 
 jest.setTimeout(4 * GAME_TIMEOUT_MS);
-
-/** A journal file's text: each record on its own line with its checksum, as firmware/journal.ts writes them. */
-function journalOf(records: unknown[]): string {
-  return records.map((r) => {
-    const text = JSON.stringify(r);
-    return '\n' + text + '*' + (0x100000000 + crc32(text)).toString(16).slice(1);
-  }).join('');
-}
 
 const notices = (out: string[]) => out.filter((item) => /^goclock: /.test(item));
 
@@ -128,17 +119,7 @@ describeOnEspruino('a full flash on the interpreter', () => {
 
 describeOnEspruino('the longest legitimate journal boots', () => {
   it('a journal at its budget (heartbeats and moves up to the compaction) comes back', async () => {
-    const control = { system: 'absolute', mainMs: 36000000 };
-    const records: unknown[] = [{ v: 2, g: 0, control: { black: control, white: control }, options: {} }, { t: 0, e: { type: 'press', side: 'white' } }];
-    let t = 0;
-    let text = journalOf(records);
-    let n = 0;
-    while (text.length < COMPACT_AT_CHARS) {
-      t += 20000;
-      const record = n % 3 === 2 ? { t: t, e: { type: 'press', side: (n / 3) % 2 < 1 ? 'black' : 'white' } } : { t: t, e: { type: 'tick' } };
-      text += journalOf([record]);
-      n++;
-    }
+    const text = journalAtBudget();
     const { out, board } = await bootTimed(text);
     try {
       expect(board.failures()).toEqual([]);
