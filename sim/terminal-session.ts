@@ -14,7 +14,7 @@ import { createConsoleDisplay } from '../hal/espruino/console-display';
 import { startRuntime, Runtime } from '../firmware/runtime';
 import { loadSettings, saveSettings } from '../firmware/settings';
 import { clearJournal } from '../firmware/journal';
-import { JOURNAL_RECORD } from '../firmware/game-journal';
+import { JOURNAL_FILES } from '../firmware/game-journal';
 import { ClockEffect } from '../firmware/clock-types';
 import { LogEntry, formatLogEntry } from '../firmware/game-log';
 import { describeGameControl } from '../firmware/control-describe';
@@ -275,7 +275,7 @@ export function startSession(options: SessionOptions, events: SessionEvents): Se
     // Like choosing the control in the menu from a fresh clock: it becomes the setting, and a new game starts.
     const settings = loadSettings(options.storage).settings;
     saveSettings(options.storage, Object.assign({}, settings, { control: options.control }));
-    clearJournal(options.storage, JOURNAL_RECORD);
+    for (const name of JOURNAL_FILES) clearJournal(options.storage, name); // both: a compaction may have moved it
   }
 
   const freeHal = createRealtimeHal({
