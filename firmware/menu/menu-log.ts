@@ -68,6 +68,9 @@ export function entryText(entry: LogEntry): string {
     }
     case 'refused':
       return 'Adj refused' + (who ? ' ' + who : '');
+    case 'storage':
+      // "game not saved: flash full?", "settings saved again": what is (not) saved, in 16 characters
+      return (hasText(entry.text, 'settings') ? 'Settings' : 'Game') + (hasText(entry.text, 'not saved') ? ' unsaved' : ' saved');
     default:
       return entry.text;
   }

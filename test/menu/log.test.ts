@@ -99,6 +99,9 @@ describe('each kind of entry in 16 characters', () => {
     [entry('pass', 'white', 'white forced pass: last period ran out, black to move'), 'W forced pass'],
     [entry('ignored', null, 'arbiter resume ignored: clock running'), 'Arb resume ignored'],
     [entry('refused', 'black', 'arbiter adjust refused: periodsLeft: ...'), 'Adj refused B'],
+    [entry('storage', null, 'game not saved: flash full?'), 'Game unsaved'],
+    [entry('storage', null, 'game saved again'), 'Game saved'],
+    [entry('storage', null, 'settings not saved: flash full?'), 'Settings unsaved'],
   ])('%p', (e, text) => {
     expect(entryText(e as LogEntry)).toBe(text);
   });
