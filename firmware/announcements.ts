@@ -23,13 +23,37 @@ function ruPoints(periodMs: number): CountPoint[] {
   return points;
 }
 
-/** Japanese style: count up each 10 s elapsed ("10", "20", …), then "1" … "9" through the last ten seconds. */
-function jpPoints(periodMs: number): CountPoint[] {
+/**
+ * The counts of one overtime period by index, ordered by falling time left, without a list of them all where that
+ * list is long: a Japanese count says something every 10 s of its period (3.5 million times in a 400-day one).
+ */
+export interface CountSeries {
+  length: number;
+  leftMs(i: number): number;
+  text(i: number): string;
+}
+
+function listSeries(points: CountPoint[]): CountSeries {
+  return { length: points.length, leftMs: (i) => points[i].leftMs, text: (i) => points[i].text };
+}
+
+/**
+ * Japanese style: count up each 10 s elapsed ("10", "20", …) while at least 10 s are left, then "1" … "9" through
+ * the last ten seconds (those that lie inside the period: a 5 s period says "6" to "9" only).
+ */
+function jpSeries(periodMs: number): CountSeries {
+  const up = Math.max(0, Math.floor((periodMs - 10 * SECOND) / (10 * SECOND)));
+  const lastTen = Math.max(0, Math.min(9, Math.ceil(periodMs / SECOND) - 1));
+  return {
+    length: up + lastTen,
+    leftMs: (i) => (i < up ? periodMs - (i + 1) * 10 * SECOND : (lastTen - (i - up)) * SECOND),
+    text: (i) => String(i < up ? (i + 1) * 10 : 10 - (lastTen - (i - up))),
+  };
+}
+
+function seriesPoints(series: CountSeries): CountPoint[] {
   const points: CountPoint[] = [];
-  for (let elapsed = 10 * SECOND; elapsed <= periodMs - 10 * SECOND; elapsed += 10 * SECOND) {
-    points.push({ leftMs: periodMs - elapsed, text: String(elapsed / SECOND) });
-  }
-  for (let k = 1; k <= 9; k++) points.push({ leftMs: (10 - k) * SECOND, text: String(k) });
+  for (let i = 0; i < series.length; i++) points.push({ leftMs: series.leftMs(i), text: series.text(i) });
   return points;
 }
 
@@ -40,27 +64,33 @@ function beepPoints(): CountPoint[] {
   return points;
 }
 
-/** The list last asked for: the core asks on every wake-up, and it seldom changes. */
-let cached: { profile: AnnounceProfile | null; periodMs: number; points: CountPoint[] } = { profile: null, periodMs: 0, points: [] };
-
-function pointsOf(profile: AnnounceProfile, periodMs: number): CountPoint[] {
+/** rules 12.16 and the beeps: a few points, whatever the period. */
+function shortPoints(profile: AnnounceProfile, periodMs: number): CountPoint[] {
   let points: CountPoint[];
   if (profile === 'ru') points = ruPoints(periodMs);
-  else if (profile === 'jp') points = jpPoints(periodMs);
   else if (profile === 'beep') points = beepPoints();
   else points = [];
   return points.filter((p) => p.leftMs < periodMs); // every point is at least 1 s left
 }
 
+/** The series last asked for: the core asks on every wake-up, and it seldom changes. */
+let cached: { profile: AnnounceProfile | null; periodMs: number; series: CountSeries } = { profile: null, periodMs: 0, series: listSeries([]) };
+
 /**
  * The counts of one overtime period, ordered by falling time left, each strictly inside the period
  * (a 10 s period does not start with "10").
  */
+export function countSeries(profile: AnnounceProfile, periodMs: number): CountSeries {
+  // One remembered series spares Espruino's few thousand variables the churn.
+  if (cached.profile === profile && cached.periodMs === periodMs) return cached.series;
+  const series = profile === 'jp' ? jpSeries(periodMs) : listSeries(shortPoints(profile, periodMs));
+  cached = { profile: profile, periodMs: periodMs, series: series };
+  return series;
+}
+
+/** The same counts as a list (for tests and tools: for a long Japanese period it is long). */
 export function countPoints(profile: AnnounceProfile, periodMs: number): CountPoint[] {
-  // One remembered list spares Espruino's few thousand variables the churn. Callers must not change it.
-  if (cached.profile === profile && cached.periodMs === periodMs) return cached.points;
-  cached = { profile: profile, periodMs: periodMs, points: pointsOf(profile, periodMs) };
-  return cached.points;
+  return seriesPoints(countSeries(profile, periodMs));
 }
 
 /** Main-time warnings (optional): 5 min (rules 14.3: no more need to record moves), 1 min, 10 s. */

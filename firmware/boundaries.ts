@@ -6,7 +6,7 @@
 import { TimeControl } from './control';
 import { ClockOptions } from './options';
 import { SideClock } from './side-clock';
-import { countPoints, WARNINGS } from './announcements';
+import { CountSeries, countSeries, WARNINGS } from './announcements';
 
 export type Boundary =
   | { kind: 'breakEnd'; offsetMs: number }
@@ -18,15 +18,32 @@ function periodMsOf(control: TimeControl): number {
   return control.system === 'byoyomi' || control.system === 'canadian' ? control.periodMs : 0;
 }
 
+/** The counts of one of the side's periods. */
+export function periodCounts(control: TimeControl, options: ClockOptions): CountSeries {
+  return countSeries(options.announce, periodMsOf(control));
+}
+
+/**
+ * The index of the first point strictly below `ms` in `points` (ordered by falling time left), or its length.
+ * Halving, not a scan: a Japanese count of a long period has a point every 10 s.
+ */
+function firstBelow(points: CountSeries, ms: number): number {
+  let low = 0;
+  let high = points.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (points.leftMs(middle) < ms) high = middle;
+    else low = middle + 1;
+  }
+  return low;
+}
+
 /** The first point strictly below the time left: points already passed (or due right now) were said. */
 function nextCount(side: SideClock, control: TimeControl, options: ClockOptions): Boundary | null {
-  const points = countPoints(options.announce, periodMsOf(control));
-  for (let i = 0; i < points.length; i++) {
-    if (points[i].leftMs < side.remainingMs) {
-      return { kind: 'count', offsetMs: side.graceMs + side.remainingMs - points[i].leftMs, text: points[i].text };
-    }
-  }
-  return null;
+  const points = periodCounts(control, options);
+  const i = firstBelow(points, side.remainingMs);
+  if (i >= points.length) return null;
+  return { kind: 'count', offsetMs: side.graceMs + side.remainingMs - points.leftMs(i), text: points.text(i) };
 }
 
 function nextWarning(side: SideClock): Boundary | null {
@@ -39,12 +56,37 @@ function nextWarning(side: SideClock): Boundary | null {
   return null;
 }
 
-export function nextBoundary(side: SideClock, control: TimeControl, options: ClockOptions): Boundary | null {
+/** The side's next boundary, counts included or not. */
+function firstBoundary(side: SideClock, control: TimeControl, options: ClockOptions, counts: boolean): Boundary | null {
   if (side.flaggedAtMs !== null) return null;
   if (side.inBreak && side.graceMs > 0) return { kind: 'breakEnd', offsetMs: side.graceMs };
   let spoken: Boundary | null = null;
-  if (side.phase === 'overtime') spoken = nextCount(side, control, options); // only byo-yomi and Canadian have one
+  if (side.phase === 'overtime') spoken = counts ? nextCount(side, control, options) : null; // only byo-yomi and Canadian have one
   else if (side.phase === 'main' && options.warnings) spoken = nextWarning(side);
   // Counts and warnings sit strictly above zero time left, so they always come before the time is up.
   return spoken || { kind: 'timeUp', offsetMs: side.graceMs + side.remainingMs };
+}
+
+export function nextBoundary(side: SideClock, control: TimeControl, options: ClockOptions): Boundary | null {
+  return firstBoundary(side, control, options, true);
+}
+
+/**
+ * The side's next boundary that changes its clock: any but a count (a count only speaks). Between two of these the
+ * clock is its snapshot run on, however many counts lie between.
+ */
+export function nextChange(side: SideClock, control: TimeControl, options: ClockOptions): Boundary | null {
+  return firstBoundary(side, control, options, false);
+}
+
+/**
+ * How many counts the side says while it runs `elapsedMs` from its snapshot with no change inside (see
+ * `nextChange`): those due at an offset up to `elapsedMs` included, as the core meets them one by one.
+ */
+export function countsWithin(side: SideClock, control: TimeControl, options: ClockOptions, elapsedMs: number): number {
+  if (side.flaggedAtMs !== null || side.phase !== 'overtime' || elapsedMs <= 0) return 0;
+  const points = periodCounts(control, options);
+  // A point is said when the time left comes down to it: at offset grace + remaining - leftMs.
+  const lowestSaid = side.graceMs + side.remainingMs - elapsedMs;
+  return Math.max(0, firstBelow(points, lowestSaid) - firstBelow(points, side.remainingMs));
 }

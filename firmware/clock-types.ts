@@ -65,6 +65,12 @@ export type ClockEffect =
   | { type: 'pass'; atMs: number; side: Side }
   /** A byo-yomi period was used up and the next one began. */
   | { type: 'period'; atMs: number; side: Side; periodsLeft: number }
+  /**
+   * A step met more boundaries than it meets one by one (clock.ts STEP_BUDGET) and leapt over the rest, from `fromMs`
+   * (the instant of the first boundary not met one by one; all before it were) to `atMs`: it left out
+   * `announcements` announcements and `log` log entries (those its summary lines stand for, beyond the lines).
+   */
+  | { type: 'skipped'; atMs: number; fromMs: number; announcements: number; log: number }
   | { type: 'log'; entry: LogEntry };
 
 export interface StepResult {

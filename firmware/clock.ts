@@ -7,18 +7,36 @@
 import { GameControl } from './control';
 import { parseGameControl } from './control-validate';
 import { ClockOptions, DEFAULT_OPTIONS } from './options';
-import { isSide, otherSide, PerSide, Side } from './side';
-import { chargedBy, freshSideClock, runFor, SideClock } from './side-clock';
-import { Boundary, nextBoundary } from './boundaries';
+import { isSide, otherSide, Side } from './side';
+import { freshSideClock } from './side-clock';
+import { nextBoundary, nextChange } from './boundaries';
 import { afterMove } from './moves';
 import { ClockEffect, ClockEvent, ClockState, StepResult } from './clock-types';
-import { announce, logTo } from './clock-effects';
+import { logTo } from './clock-effects';
 import { beginTurn, withSide } from './clock-state';
-import { announceOvertime, timeUp } from './time-up';
 import { adjustError, applyAdjust } from './adjust';
+import { reachBoundary, runTo, settle } from './clock-run';
+import { leap } from './leap';
 
-/** Latest instant the clock accepts: about 285 years of milliseconds, far beyond any game, still exact in a double. */
-export const MAX_INSTANT_MS = 9007199254740991;
+export { sidesAfter } from './clock-run';
+
+/**
+ * The end of the clock's time line: 2^43 − 1 ms, about 278 years. Instants are the HAL's monotonic time (plus an
+ * offset after a power cut), and on Espruino that is `getTime()`: seconds since boot, or since 1970 once something
+ * has set the time (the Web IDE does when it sends code), so a real game may run at about 1.8e12 ms; the bound lies
+ * beyond the year 2248 even then, and far beyond any correspondence game (60 days per 10 moves: a few years). Below
+ * it, an instant plus any time the clock holds (each duration at most 400 days; saved time and increments add up far
+ * slower than 2^52 ms) is still an exact integer in a double, so offsets, shown changes and deadlines are exact. The
+ * journal refuses records beyond it, and the core reads a later instant as the latest one it had (see `step`).
+ */
+export const MAX_INSTANT_MS = 8796093022207;
+
+/**
+ * Boundaries a catch-up meets one by one, each with its effects; beyond them it leaps (leap.ts). Far above what a
+ * timely wake-up meets (a few at once), so the effects of every live moment are exact; small enough that the effects
+ * of one step fit on Espruino (a forced pass is two effects, some 20 of its 12,000 JsVars).
+ */
+export const STEP_BUDGET = 200;
 
 /** Whether `value` is an instant: whole milliseconds from 0 to MAX_INSTANT_MS. */
 export function isInstant(value: unknown): value is number {
@@ -43,46 +61,6 @@ export function createClock(control: GameControl, options?: Partial<ClockOptions
 }
 
 /**
- * Both sides after the running one has run `elapsedMs` more with no boundary inside: its time runs, and in hourglass
- * the opponent gains what it used. A side that did not change is the same object.
- */
-export function sidesAfter(state: ClockState, elapsedMs: number): PerSide<SideClock> {
-  const side = state.toMove;
-  const other = otherSide(side);
-  const runner = state.sides[side];
-  const opponent = state.sides[other];
-  const sides: PerSide<SideClock> = { black: state.sides.black, white: state.sides.white };
-  sides[side] = runFor(runner, elapsedMs);
-  if (state.controls[side].system === 'hourglass' && opponent.flaggedAtMs === null) {
-    sides[other] = Object.assign({}, opponent, { remainingMs: opponent.remainingMs + chargedBy(runner, elapsedMs) });
-  }
-  return sides;
-}
-
-/** Takes the running side's snapshot at `atMs` (no boundary may lie before it). */
-function settle(state: ClockState, atMs: number): ClockState {
-  const elapsed = atMs - state.sinceMs;
-  if (state.status !== 'running' || elapsed <= 0) return state;
-  return Object.assign({}, state, { sides: sidesAfter(state, elapsed), sinceMs: atMs, turnUsedMs: state.turnUsedMs + elapsed });
-}
-
-function reachBoundary(state: ClockState, side: Side, boundary: Boundary, atMs: number, out: ClockEffect[]): ClockState {
-  switch (boundary.kind) {
-    case 'count':
-      announce(out, atMs, side, boundary.text, 'count');
-      return state;
-    case 'warning':
-      announce(out, atMs, side, boundary.text, 'warning');
-      return withSide(state, side, Object.assign({}, state.sides[side], { warned: state.sides[side].warned | boundary.bit }));
-    case 'breakEnd':
-      announceOvertime(state, side, atMs, out);
-      return state;
-    default:
-      return timeUp(state, side, atMs, out);
-  }
-}
-
-/**
  * The instant of the running side's next boundary (the break's end, a count or warning, its time running out), or
  * Infinity when nothing runs or nothing more can happen to it (a flagged clock counting up). Before it, only time
  * passes: a tick changes nothing but the shown time, and the state at an earlier instant is the snapshot run on.
@@ -94,20 +72,32 @@ export function nextBoundaryAt(state: ClockState): number {
   return boundary === null ? Infinity : state.sinceMs + boundary.offsetMs;
 }
 
-/** The clock at `nowMs` when no boundary lies between its snapshot and `nowMs` (see `nextBoundaryAt`). */
-function runTo(state: ClockState, nowMs: number): ClockState {
-  const s = settle(state, nowMs);
-  return s.atMs === nowMs ? s : Object.assign({}, s, { atMs: nowMs });
+/**
+ * The instant of the running side's next boundary that is not a count (boundaries.ts `nextChange`), or Infinity: a
+ * host that does not list what is said may step the clock from one of these to the next.
+ */
+export function nextChangeAt(state: ClockState): number {
+  if (state.status !== 'running') return Infinity;
+  const side = state.toMove;
+  const change = nextChange(state.sides[side], state.controls[side], state.options);
+  return change === null ? Infinity : state.sinceMs + change.offsetMs;
 }
 
-/** Runs the clock from its snapshot to `nowMs`, stopping at every boundary due at or before it, in order. */
-function catchUp(state: ClockState, nowMs: number, out: ClockEffect[]): ClockState {
+/**
+ * Runs the clock from its snapshot to `nowMs`, meeting every boundary due at or before it in order: the first
+ * `budget` one by one, each with its effects, then the rest in strides (leap.ts), so that a step's work and effects
+ * stay bounded however far `nowMs` lies.
+ */
+function catchUp(state: ClockState, nowMs: number, out: ClockEffect[], budget: number): ClockState {
   let s = state;
+  let left = budget;
   while (s.status === 'running') {
     const side = s.toMove;
     const boundary = nextBoundary(s.sides[side], s.controls[side], s.options);
     if (boundary === null || s.sinceMs + boundary.offsetMs > nowMs) break;
     const atMs = s.sinceMs + boundary.offsetMs;
+    if (left <= 0) return leap(s, nowMs, atMs, out);
+    left--;
     s = reachBoundary(settle(s, atMs), side, boundary, atMs, out);
   }
   return runTo(s, nowMs);
@@ -186,12 +176,17 @@ function apply(state: ClockState, event: ClockEvent, atMs: number, out: ClockEff
  * the time runs out is too late), then the event; then anything the event made due at once (an adjustment to zero).
  */
 export function step(state: ClockState, event: ClockEvent, nowMs: number): StepResult {
+  return stepWithin(state, event, nowMs, STEP_BUDGET);
+}
+
+/** `step` with its own budget of boundaries met one by one in each catch-up (tests force a tiny one). */
+export function stepWithin(state: ClockState, event: ClockEvent, nowMs: number, budget: number): StepResult {
   const out: ClockEffect[] = [];
   // An instant that is not whole milliseconds on a sane time line (a corrupt journal) is read as the latest one.
   const now = isInstant(nowMs) ? Math.max(nowMs, state.atMs) : state.atMs;
-  let s = catchUp(state, now, out);
+  let s = catchUp(state, now, out, budget);
   s = apply(s, event, now, out);
-  s = catchUp(s, now, out);
+  s = catchUp(s, now, out, budget);
   return { state: s, effects: out };
 }
 

@@ -3,7 +3,7 @@
  * from the state by running it to `nowMs` the same way `step` does, so they never disagree with it.
  */
 import { ClockState, ClockStatus, Flag } from './clock-types';
-import { isInstant, nextBoundaryAt, sidesAfter, step } from './clock';
+import { isInstant, MAX_INSTANT_MS, nextBoundaryAt, sidesAfter, step } from './clock';
 import { msUntilShownChange, msUntilShownRise } from './display-time';
 import { otherSide, PerSide, Side } from './side';
 import { Phase, runTimes, SideClock } from './side-clock';
@@ -65,12 +65,20 @@ interface Known {
 }
 let known: Known = { state: null, boundaryAtMs: Infinity, views: { black: null, white: null }, tick: null };
 
+/** The first instant past the clock's time line: beyond it the clock stands still (see `nextDeadline`). */
+const END_MS = MAX_INSTANT_MS + 1;
+
 function knownOf(state: ClockState): Known {
-  if (known.state !== state) known = { state: state, boundaryAtMs: nextBoundaryAt(state), views: { black: null, white: null }, tick: null };
+  if (known.state !== state) {
+    known = { state: state, boundaryAtMs: Math.min(nextBoundaryAt(state), END_MS), views: { black: null, white: null }, tick: null };
+  }
   return known;
 }
 
-/** The instant before which only time passes for `state` (see `nextBoundaryAt`); Infinity when nothing runs. */
+/**
+ * The instant before which only time passes for `state` (see `nextBoundaryAt`), at most the end of the time line
+ * (a display tick beyond it would show a time the core never reaches); Infinity when nothing runs.
+ */
 export function quietUntil(state: ClockState): number {
   return knownOf(state).boundaryAtMs;
 }
@@ -137,9 +145,18 @@ export function runnerAt(state: ClockState, nowMs: number): { view: SideView; ne
 
 /**
  * The next instant after `nowMs` at which anything changes: the running display's next shown value, a count, a
- * period, a flag (and in hourglass the opponent's rising display). Null when nothing runs.
+ * period, a flag (and in hourglass the opponent's rising display). Null when nothing runs, or when nothing more
+ * changes on the clock's time line: the core reads an instant beyond MAX_INSTANT_MS as the latest one it had, so
+ * there the state stands still, and a deadline worked out from it would lie at or before `nowMs`: a runtime woken
+ * at once, again and again, while the display stood still (a flag due just past the end once did that).
  */
 export function nextDeadline(state: ClockState, nowMs: number): number | null {
+  const atMs = changeAfter(state, nowMs);
+  return atMs !== null && atMs > nowMs && atMs <= MAX_INSTANT_MS ? atMs : null;
+}
+
+/** `nextDeadline` before the end of the time line is minded. */
+function changeAfter(state: ClockState, nowMs: number): number | null {
   // When only time passes, the state's own boundary is the next one; otherwise the state run to `nowMs` says.
   const quiet = quietAt(state, nowMs);
   const s = quiet ? state : step(state, { type: 'tick' }, nowMs).state;

@@ -1,0 +1,58 @@
+/**
+ * Running the clock forward, the primitives the catch-up (clock.ts) and its leap (leap.ts) share: the running side's
+ * snapshot taken at a later instant with no boundary between, and what happens at a boundary.
+ */
+import { otherSide, PerSide, Side } from './side';
+import { chargedBy, runFor, SideClock } from './side-clock';
+import { Boundary } from './boundaries';
+import { ClockEffect, ClockState } from './clock-types';
+import { announce } from './clock-effects';
+import { withSide } from './clock-state';
+import { announceOvertime, timeUp } from './time-up';
+
+/**
+ * Both sides after the running one has run `elapsedMs` more with no boundary inside: its time runs, and in hourglass
+ * the opponent gains what it used. A side that did not change is the same object.
+ */
+export function sidesAfter(state: ClockState, elapsedMs: number): PerSide<SideClock> {
+  const side = state.toMove;
+  const other = otherSide(side);
+  const runner = state.sides[side];
+  const opponent = state.sides[other];
+  const sides: PerSide<SideClock> = { black: state.sides.black, white: state.sides.white };
+  sides[side] = runFor(runner, elapsedMs);
+  if (state.controls[side].system === 'hourglass' && opponent.flaggedAtMs === null) {
+    sides[other] = Object.assign({}, opponent, { remainingMs: opponent.remainingMs + chargedBy(runner, elapsedMs) });
+  }
+  return sides;
+}
+
+/** Takes the running side's snapshot at `atMs` (no boundary may lie before it). */
+export function settle(state: ClockState, atMs: number): ClockState {
+  const elapsed = atMs - state.sinceMs;
+  if (state.status !== 'running' || elapsed <= 0) return state;
+  return Object.assign({}, state, { sides: sidesAfter(state, elapsed), sinceMs: atMs, turnUsedMs: state.turnUsedMs + elapsed });
+}
+
+/** The clock at `nowMs` when no boundary lies between its snapshot and `nowMs`. */
+export function runTo(state: ClockState, nowMs: number): ClockState {
+  const s = settle(state, nowMs);
+  return s.atMs === nowMs ? s : Object.assign({}, s, { atMs: nowMs });
+}
+
+/** What `boundary` of `side`, met at `atMs` (the state settled there), does. */
+export function reachBoundary(state: ClockState, side: Side, boundary: Boundary, atMs: number, out: ClockEffect[]): ClockState {
+  switch (boundary.kind) {
+    case 'count':
+      announce(out, atMs, side, boundary.text, 'count');
+      return state;
+    case 'warning':
+      announce(out, atMs, side, boundary.text, 'warning');
+      return withSide(state, side, Object.assign({}, state.sides[side], { warned: state.sides[side].warned | boundary.bit }));
+    case 'breakEnd':
+      announceOvertime(state, side, atMs, out);
+      return state;
+    default:
+      return timeUp(state, side, atMs, out);
+  }
+}
