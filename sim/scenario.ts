@@ -1,23 +1,30 @@
 /**
  * The simulator's scripted mode (DESIGN §6): a scenario runs through the real clock core in virtual time, at once,
- * and comes out as the stable JSON report. The core is stepped at each event's instant and once at `untilMs`;
- * counts and flags come out at their exact instants because the core computes them, not because anything ticks.
+ * and comes out as the stable JSON report. Counts and flags come out at their exact instants because the core
+ * computes them, not because anything ticks.
+ *
+ * Bounded work: the runner never steps time one shown change or one boundary at a time for longer than its report
+ * needs. The report keeps the first REPORT_LIST_MAX announcements and log lines and counts the rest (`omitted`); while
+ * a list has room, the clock is stepped so that the core meets every boundary one by one (firmware/clock.ts
+ * STEP_BUDGET), and once nothing more can be listed it is stepped straight to the next event, where the core leaps
+ * (firmware/leap.ts) and says how much it left out.
  */
-import { createClock, step } from '../firmware/clock';
+import { createClock, nextBoundaryAt, nextChangeAt, step, stepWithin } from '../firmware/clock';
 import { adjustError } from '../firmware/adjust';
 import { ClockEffect, ClockEvent, ClockState, Flag } from '../firmware/clock-types';
-import { formatLogEntry } from '../firmware/game-log';
 import { Side } from '../firmware/side';
 import { view, SideView } from '../firmware/view';
 import { checkScenario, Scenario, ScenarioError, ScenarioEvent } from './scenario-check';
-import { startRuntime } from '../firmware/runtime';
+import { Runtime, startRuntime } from '../firmware/runtime';
 import { defaultSettings, saveSettings } from '../firmware/settings';
 import { parseGameControl } from '../firmware/control-validate';
 import { DEFAULT_OPTIONS } from '../firmware/options';
-import { createVirtualHal, MemoryStorage } from './virtual-hal';
+import { createVirtualHal, MemoryStorage, VirtualHal } from './virtual-hal';
 import { layoutFor } from '../firmware/layouts';
+import { Announcement, DeviceLog, Omitted, REPORT_LIST_MAX, ReportLists, Room } from './report-lists';
 
 export { ScenarioError, parseScenario, checkScenario } from './scenario-check';
+export { REPORT_LIST_MAX } from './report-lists';
 
 export interface SideReport {
   phase: 'main' | 'overtime';
@@ -34,8 +41,47 @@ export interface ScenarioReport {
   running: Side | null;
   sides: { black: SideReport; white: SideReport };
   flags: Flag[];
-  announcements: { atMs: number; side: Side; text: string }[];
+  announcements: Announcement[];
   log: string[];
+  /** Only when a list was cut at REPORT_LIST_MAX: how many entries each left out. */
+  omitted?: Omitted;
+}
+
+/** The instant a step's leap began, if it left out something a list still has room for. */
+function lostFrom(effects: ClockEffect[], room: Room): number | null {
+  for (const effect of effects) {
+    if (effect.type === 'skipped' && ((room.announcements && effect.announcements > 0) || (room.log && effect.log > 0))) return effect.fromMs;
+  }
+  return null;
+}
+
+/** The instant of the log line after the first `lines` of `effects`, or null when there are no more. */
+function lineAfter(effects: ClockEffect[], lines: number): number | null {
+  let seen = 0;
+  for (const effect of effects) {
+    if (effect.type === 'log' && seen++ === lines) return effect.entry.atMs;
+  }
+  return null;
+}
+
+/**
+ * How far toward `targetMs` the clock may be stepped at once without losing an entry a list still has room for (and,
+ * while the log has room, with at most `maxLines` log lines). With nothing to list, all the way. With only log lines
+ * to list, to the next boundary that is not a count (what may log lies only there: a pass, a flag, a period's end),
+ * passing over the counts between in one step. Else all the way unless that step leaps over something listable (or
+ * says too much); then to just before that, which the core meets one by one: all boundaries before a leap were. At
+ * least the next boundary's instant, so time always moves on.
+ */
+function strideEnd(state: ClockState, targetMs: number, room: Room, maxLines: number): number {
+  if (!room.announcements && !room.log) return targetMs;
+  if (!room.announcements) return Math.min(targetMs, nextChangeAt(state));
+  const trial = step(state, { type: 'tick' }, targetMs).effects;
+  const lost = lostFrom(trial, room);
+  const crowded = room.log ? lineAfter(trial, maxLines) : null;
+  let endMs = targetMs;
+  if (lost !== null) endMs = lost - 1;
+  if (crowded !== null) endMs = Math.min(endMs, crowded - 1);
+  return Math.min(targetMs, Math.max(endMs, nextBoundaryAt(state)));
 }
 
 function sideReport(side: SideView): SideReport {
@@ -49,23 +95,17 @@ function sideReport(side: SideView): SideReport {
   };
 }
 
-function report(state: ClockState, untilMs: number, announcements: ScenarioReport['announcements'], log: string[]): ScenarioReport {
+function report(state: ClockState, untilMs: number, lists: ReportLists): ScenarioReport {
   const shown = view(state, untilMs);
-  return {
+  return Object.assign({
     atMs: untilMs,
     state: shown.status,
     running: shown.running,
     sides: { black: sideReport(shown.sides.black), white: sideReport(shown.sides.white) },
     flags: shown.flags.map((f) => ({ side: f.side, atMs: f.atMs })),
-    announcements: announcements,
-    log: log,
-  };
-}
-
-function announced(effects: ClockEffect[], into: ScenarioReport['announcements']): void {
-  for (const effect of effects) {
-    if (effect.type === 'announce') into.push({ atMs: effect.atMs, side: effect.side, text: effect.text });
-  }
+    announcements: lists.announcements,
+    log: lists.log,
+  }, lists.omittedField());
 }
 
 function refuse(state: ClockState, item: ScenarioEvent, index: number): void {
@@ -74,7 +114,22 @@ function refuse(state: ClockState, item: ScenarioEvent, index: number): void {
   if (error !== undefined) throw new ScenarioError('events[' + index + '] (adjust at ' + item.atMs + ' ms): ' + error);
 }
 
-/** The clock core alone, stepped at each event's instant and once at `untilMs`. */
+/**
+ * The core run on to `targetMs` in strides (`strideEnd`). A stride that ends before a leap is stepped with no budget:
+ * every boundary before the leap was met one by one already, so this changes nothing but makes sure of it.
+ */
+function idleCore(state: ClockState, targetMs: number, lists: ReportLists): ClockState {
+  let s = state;
+  while (s.atMs < targetMs) {
+    const endMs = strideEnd(s, targetMs, lists.room(), Infinity);
+    const result = endMs < targetMs ? stepWithin(s, { type: 'tick' }, endMs, Infinity) : step(s, { type: 'tick' }, endMs);
+    lists.take(result.effects, true);
+    s = result.state;
+  }
+  return s;
+}
+
+/** The clock core alone, stepped at each event's instant and once at `untilMs`, idle time in strides between. */
 function runCore(scenario: Scenario): ScenarioReport {
   let state: ClockState;
   try {
@@ -82,21 +137,72 @@ function runCore(scenario: Scenario): ScenarioReport {
   } catch (e) {
     throw new ScenarioError((e as Error).message);
   }
-  const announcements: ScenarioReport['announcements'] = [];
-  const log: string[] = [];
-  const play = (effects: ClockEffect[]): void => {
-    announced(effects, announcements);
-    for (const effect of effects) if (effect.type === 'log') log.push(formatLogEntry(effect.entry));
-  };
+  const lists = new ReportLists();
   scenario.events.forEach((item, index) => {
+    state = idleCore(state, item.atMs, lists);
     refuse(state, item, index);
     const result = step(state, item.event as ClockEvent, item.atMs);
-    play(result.effects);
+    lists.take(result.effects, true);
     state = result.state;
   });
+  state = idleCore(state, scenario.untilMs, lists);
   const last = step(state, { type: 'tick' }, scenario.untilMs);
-  play(last.effects);
-  return report(last.state, scenario.untilMs, announcements, log);
+  lists.take(last.effects, true);
+  return report(last.state, scenario.untilMs, lists);
+}
+
+/**
+ * The runtime's in-memory log in the scripted simulator: the device's own window. The report's log is followed
+ * through it (sim/report-lists.ts DeviceLog), so a wake-up the runner causes may add at most half of it.
+ */
+const DEVICE_LOG_LIMIT = 64;
+const LINES_PER_WAKE = DEVICE_LOG_LIMIT / 2;
+
+/** The device in virtual time, with what the report needs from it. */
+interface Device {
+  hal: VirtualHal;
+  runtime: Runtime;
+  lists: ReportLists;
+  log: DeviceLog;
+}
+
+/** Moves virtual time on to `atMs` with every wake-up on time, looking at the log after each. */
+function wakeOnTime(device: Device, atMs: number): void {
+  const hal = device.hal;
+  for (let due = hal.pendingTimerMs(); due !== null && due <= atMs; due = hal.pendingTimerMs()) {
+    hal.advanceTo(due);
+    device.log.look(device.runtime.log());
+  }
+  hal.advanceTo(atMs);
+}
+
+/**
+ * The device's virtual time moved on to `targetMs` (HAL time). While a gesture waits for a time-based step (a hold,
+ * a chord's window, the menu's timeout) every wake-up happens as on the device. Otherwise a wake-up changes nothing
+ * a late one would not (the core catches up exactly, announcements carry their own instants), so the HAL jumps,
+ * stride by stride (`strideEnd`, tried on the runtime's state in game time), and a timer due on the way fires once,
+ * late, at the stride's end. The last millisecond before the target is always on time: a chord's pause takes back
+ * what was committed at and after its first edge, and a late wake-up at that very instant would commit there what
+ * was due before it.
+ */
+function idleDevice(device: Device, targetMs: number): void {
+  const hal = device.hal;
+  const runtime = device.runtime;
+  const skipUntilMs = targetMs - 1;
+  while (hal.nowMs() < skipUntilMs) {
+    const gesture = runtime.gestureDeadlineMs();
+    if (gesture !== null) {
+      wakeOnTime(device, Math.min(skipUntilMs, Math.max(gesture, hal.nowMs() + 1)));
+      continue;
+    }
+    const offsetMs = runtime.nowMs() - hal.nowMs();
+    // The log's lines so far: those final, and the runtime's window.
+    const room = { announcements: device.lists.room().announcements, log: device.lists.log.length + runtime.log().length < REPORT_LIST_MAX };
+    const endMs = strideEnd(runtime.state(), skipUntilMs + offsetMs, room, LINES_PER_WAKE) - offsetMs;
+    hal.skipTo(Math.min(skipUntilMs, Math.max(endMs, hal.nowMs() + 1)));
+    device.log.look(runtime.log());
+  }
+  wakeOnTime(device, targetMs);
 }
 
 /**
@@ -115,11 +221,16 @@ function runDevice(scenario: Scenario): ScenarioReport {
   settings.options = Object.assign({}, DEFAULT_OPTIONS, scenario.options);
   saveSettings(storage, settings);
   const hal = createVirtualHal({ storage: storage });
-  const runtime = startRuntime(hal, { layout: layoutFor(hal.display), logLimit: Infinity });
-  const announcements: ScenarioReport['announcements'] = [];
-  runtime.onEffects((effects) => announced(effects, announcements));
+  const runtime = startRuntime(hal, { layout: layoutFor(hal.display), logLimit: DEVICE_LOG_LIMIT });
+  const lists = new ReportLists();
+  const device: Device = { hal: hal, runtime: runtime, lists: lists, log: new DeviceLog(lists, DEVICE_LOG_LIMIT) };
+  runtime.onEffects((effects) => {
+    lists.take(effects, false);
+    device.log.heard(effects);
+  });
+  device.log.look(runtime.log());
   scenario.events.forEach((item, index) => {
-    hal.advanceTo(item.atMs);
+    idleDevice(device, item.atMs);
     const event = item.event;
     if (event.type === 'button') {
       hal.edge(event.button, event.down);
@@ -127,10 +238,12 @@ function runDevice(scenario: Scenario): ScenarioReport {
       refuse(runtime.state(), item, index);
       runtime.feed(event, runtime.nowMs());
     }
+    device.log.look(runtime.log());
   });
-  hal.advanceTo(scenario.untilMs);
+  idleDevice(device, scenario.untilMs);
   runtime.feed({ type: 'tick' }, runtime.nowMs());
-  return report(runtime.state(), runtime.nowMs(), announcements, runtime.log().map(formatLogEntry));
+  device.log.finish(runtime.log());
+  return report(runtime.state(), runtime.nowMs(), lists);
 }
 
 /** Runs a checked scenario: on the device when it has raw button events, on the clock core alone otherwise. */

@@ -51,6 +51,12 @@ export interface VirtualHal extends Hal {
   storage: MemoryStorage;
   /** Moves virtual time to `atMs`, firing the timer on the way whenever it falls due. */
   advanceTo(atMs: number): void;
+  /**
+   * Moves virtual time to `atMs` at once: a timer due on the way fires once, late, at `atMs`, and the wake-ups it
+   * would have had until then are skipped. Only for a host that knows they change nothing a late one would not (the
+   * scripted simulator, while no gesture waits: Runtime.gestureDeadlineMs).
+   */
+  skipTo(atMs: number): void;
   /** A button edge at the current virtual instant (stamped `stampMs` if given: an edge the HAL saw earlier). */
   edge(button: ButtonName, down: boolean, stampMs?: number): void;
   nowMs(): number;
@@ -67,6 +73,14 @@ export function createVirtualHal(options?: { policy?: TimerPolicy; storage?: Mem
   let timerAt: number | null = null;
   let timerFn: (() => void) | null = null;
   let edgeHandler: ((edge: ButtonEdge) => void) | null = null;
+  /** Fires the pending timer now (it is disarmed first: the firmware sets it again). */
+  const fireTimer = (): void => {
+    const fire = timerFn as () => void;
+    timerAt = null;
+    timerFn = null;
+    hal.wakeUps++;
+    fire();
+  };
   const hal: VirtualHal = {
     clock: { nowMs: () => now },
     timer: {
@@ -101,13 +115,13 @@ export function createVirtualHal(options?: { policy?: TimerPolicy; storage?: Mem
     advanceTo(atMs: number) {
       while (timerAt !== null && timerAt <= atMs) {
         now = Math.max(now, timerAt);
-        const fire = timerFn as () => void;
-        timerAt = null;
-        timerFn = null;
-        hal.wakeUps++;
-        fire();
+        fireTimer();
       }
       now = Math.max(now, atMs);
+    },
+    skipTo(atMs: number) {
+      now = Math.max(now, atMs);
+      if (timerAt !== null && timerAt <= now) fireTimer();
     },
     edge(button: ButtonName, down: boolean, stampMs?: number) {
       if (edgeHandler) edgeHandler({ button: button, down: down, atMs: stampMs === undefined ? now : stampMs });
