@@ -2,7 +2,8 @@
  * The clock core: `step(state, event, nowMs) -> { state, effects }`. Pure: it never reads a clock, schedules
  * anything or touches hardware. The running side's time is its snapshot at `sinceMs` run forward to `nowMs`,
  * boundary by boundary (boundaries.ts), so every count, period change and flag happens at its exact instant
- * however late the caller is, and nothing is decremented per tick.
+ * however late the caller is, and nothing is decremented per tick. Past a step's budget of boundaries the rest is
+ * arithmetic (leap.ts): the same state, in a bounded number of strides, however far `nowMs` lies.
  */
 import { GameControl } from './control';
 import { parseGameControl } from './control-validate';
