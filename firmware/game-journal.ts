@@ -41,6 +41,8 @@ const EVENT_TYPES = ['start', 'press', 'pause', 'resume', 'adjust', 'tick'];
  * never takes more than this, one record, and one snapshot of flash, whatever the game's length.
  */
 export const COMPACT_AT_CHARS = 16384;
+/** The most log entries a snapshot carries (the device keeps 64 in memory; hosts may keep more). */
+const MAX_SNAPSHOT_LOG = 1000;
 
 /** The file the game's records go to now, and what it holds. */
 export interface JournalPlace {
@@ -77,6 +79,22 @@ export interface GameSnapshot {
 }
 
 /**
+ * Where the part of the log a snapshot keeps begins: the latest entries, at most half the budget of text, so that
+ * a fresh journal always has room for half a budget of records before the next compaction (however long the
+ * in-memory log a host keeps).
+ */
+function snapshotLogStart(log: LogEntry[]): number {
+  let chars = 0;
+  let first = log.length;
+  while (first > 0 && first > log.length - MAX_SNAPSHOT_LOG) {
+    chars += JSON.stringify(log[first - 1]).length + 8 + RECORD_OVERHEAD_CHARS;
+    if (chars > COMPACT_AT_CHARS / 2) break;
+    first--;
+  }
+  return first;
+}
+
+/**
  * Compaction: writes `game` as a fresh journal in the file `place` does not use, then erases the old one. Returns the
  * new place, or null when the fresh file could not be written whole (it is erased again; the old file stays as it
  * was, so nothing already saved is lost).
@@ -86,11 +104,12 @@ export function journalSnapshot(storage: KeyValueStorage, place: JournalPlace, g
   clearJournal(storage, name);
   const fresh: JournalPlace = { name: name, generation: place.generation + 1, chars: 0 };
   const state = game.state;
+  const first = snapshotLogStart(game.log);
   let ok = put(storage, fresh, {
     v: FORMAT, g: fresh.generation, control: state.controls, options: state.options, w: game.wallMs,
-    t: game.atMs, s: snapshotOf(state), n: game.logged, k: game.log.length,
+    t: game.atMs, s: snapshotOf(state), n: game.logged, k: game.log.length - first,
   });
-  for (let i = 0; ok && i < game.log.length; i++) ok = put(storage, fresh, { l: game.log[i] });
+  for (let i = first; ok && i < game.log.length; i++) ok = put(storage, fresh, { l: game.log[i] });
   if (!ok) {
     clearJournal(storage, name);
     return null;
@@ -205,9 +224,6 @@ function snapshotStart(head: Head, controls: PerSide<TimeControl>): string | { a
   if ((head.s as StateSnapshot).atMs > head.t) return 'journal snapshot is after its own instant; ignored';
   return { atMs: head.t, logged: head.n, logToCome: head.k };
 }
-
-/** The most log entries a snapshot may carry (the runtime keeps 64 in memory). */
-const MAX_SNAPSHOT_LOG = 1000;
 
 /** A new replay from a header (a game's start or a snapshot), or why the header cannot start one. */
 function replayFrom(head: Head): Replay | string {

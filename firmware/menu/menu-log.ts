@@ -60,7 +60,7 @@ export function entryText(entry: LogEntry): string {
     case 'flag':
       return who + ' flag';
     case 'pass':
-      return who + ' forced pass';
+      return who ? who + ' forced pass' : 'Forced passes'; // no side: the summary of rounds leapt over
     case 'ignored': {
       // "white press ignored: ..." -> "W press ignored"
       const words = entry.text.split(' ');

@@ -99,6 +99,7 @@ describe('each kind of entry in 16 characters', () => {
     [entry('pass', 'white', 'white forced pass: last period ran out, black to move'), 'W forced pass'],
     [entry('ignored', null, 'arbiter resume ignored: clock running'), 'Arb resume ignored'],
     [entry('refused', 'black', 'arbiter adjust refused: periodsLeft: ...'), 'Adj refused B'],
+    [entry('pass', null, '202000 forced passes until 999000 ms: black 399, white 399'), 'Forced passes'],
     [entry('storage', null, 'game not saved: flash full?'), 'Game unsaved'],
     [entry('storage', null, 'game saved again'), 'Game saved'],
     [entry('storage', null, 'settings not saved: flash full?'), 'Settings unsaved'],

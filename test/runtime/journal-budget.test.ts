@@ -257,3 +257,28 @@ test('the watchdog is kicked at every record of a long restore', () => {
   expect(lines).toBeGreaterThan(120);
   expect(kicksBeforeDisplay).toBeGreaterThanOrEqual(lines);
 });
+
+test('a host that keeps a long log in memory still compacts into a journal with room to grow', () => {
+  // The scripted simulator's device path once kept the whole log: a snapshot of it was over the budget, so every
+  // record after it compacted again. A snapshot keeps at most half the budget of log.
+  const storage = storageWith(new MemoryStorage(), { system: 'fischer', mainMs: 600000, incrementMs: 5000 });
+  const hal = createVirtualHal({ storage: storage });
+  const runtime = startRuntime(hal, { layout: layoutFor(hal.display), logLimit: 100000 });
+  let compactions = 0;
+  const erase = storage.erase.bind(storage);
+  storage.erase = (name: string) => {
+    if (name === JOURNAL_RECORD || name === JOURNAL_SPARE) compactions++;
+    erase(name);
+  };
+  tap(hal, 'right');
+  for (let i = 1; i <= 600; i++) {
+    hal.advanceTo(i * 1500);
+    tap(hal, i % 2 === 1 ? 'left' : 'right');
+  }
+  expect(runtime.log().length).toBeGreaterThan(600);
+  // each compaction erases two files (the spare before, the old one after): 600 records of ~70 characters make a few
+  expect(compactions / 2).toBeLessThan(12);
+  expect(journalChars(storage)).toBeLessThan(BUDGET);
+  const again = startRuntime(createVirtualHal({ storage: copyOf(storage) }), { layout: layoutFor(hal.display) });
+  expect(times(again.view())).toEqual(times(view(runtime.state(), again.state().atMs)));
+});
