@@ -114,7 +114,7 @@ export function journalSnapshot(storage: KeyValueStorage, place: JournalPlace, g
     clearJournal(storage, name);
     return null;
   }
-  clearJournal(storage, place.name);
+  if (place.name !== '') clearJournal(storage, place.name); // '': the game had no journal (flash full at its start)
   return fresh;
 }
 

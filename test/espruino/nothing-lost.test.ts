@@ -19,7 +19,7 @@ const notices = (out: string[]) => out.filter((item) => /^goclock: /.test(item))
 async function bootTimed(journalText: string, settings?: object): Promise<{ out: string[]; bootMs: number; board: ConsoleBoard }> {
   const started = Date.now();
   const board = await ConsoleBoard.start({ journalText: journalText, settings: settings as never, bootTimeoutMs: 60000 });
-  await board.wait(300); // the notices are printed after the first frame
+  await board.wait(500); // the notices are printed after the first frame
   const bootMs = Date.now() - started;
   // eslint-disable-next-line no-console
   if (process.env.FIGURES) console.log('boot with a journal of ' + journalText.length + ' characters: ' + bootMs + ' ms (image and Storage prepared included)');
@@ -104,7 +104,7 @@ describeOnEspruino('a full flash on the interpreter', () => {
       const room = await board.play(new Hands().tap('left').wait(1250).tap('right').wait(10500));
       expect(framesOf(room).slice(-12).some((f) => f.indexOf(UNSAVED_NOTICE) >= 0)).toBe(false);
       await board.reboot();
-      await board.wait(300);
+      await board.wait(500);
       const after = transcriptOf(board.runOutput());
       expect(after).toContain('goclock: game restored');
       // The moves made after the room came back, saved: the board shows them once its notice gives way to a press.

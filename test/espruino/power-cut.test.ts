@@ -4,7 +4,7 @@
  * back, paused, as the same firmware brings it back in V8, whether or not it had been paused before (the chord's
  * take-back is journaled as an undo record); and a corrupt journal or corrupt settings get a message, not a crash.
  */
-import { ConsoleBoard } from '../../sim/espruino/console-board';
+import { ConsoleBoard, transcriptOf } from '../../sim/espruino/console-board';
 import { Hands } from '../../sim/hands';
 import { expectAwayFromBoundaries, expectSameShow, Part, POWER_CUT, settingsFor } from './twin';
 import { describeOnEspruino, framesOf, GAME_TIMEOUT_MS } from './support';
@@ -86,7 +86,8 @@ describeOnEspruino('corrupt storage on the interpreter: a message, a new game, n
       // Kept, byte for byte, under its own name; the game's journal is the new game's.
       expect(JSON.parse(await board.evaluate('JSON.stringify(require("Storage").open("gcjbad","r").read(4096))'))).toBe(garbage);
       await board.reboot();
-      const again = board.transcript().slice(out.length);
+      await board.wait(500); // the notices are printed after the first frame
+      const again = transcriptOf(board.runOutput());
       expect(again).toContain('goclock: game restored');
       expect(again.join('\n')).not.toMatch(/journal has no game|bad journal/);
     } finally {
