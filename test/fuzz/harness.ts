@@ -114,7 +114,7 @@ export class JournalMirror {
 
   private onRecord(data: string): void {
     const text = data.slice(1, data.lastIndexOf('*'));
-    const record = JSON.parse(text) as { v?: unknown; t?: number; u?: number; l?: unknown; s?: StateSnapshot; control?: unknown; options?: unknown };
+    const record = JSON.parse(text) as { v?: unknown; t?: number; u?: number; l?: unknown; k?: number; s?: StateSnapshot; control?: unknown; options?: unknown };
     if (record.v !== undefined) {
       // A new game or a compaction's snapshot, in a file erased just before: offsets start again
       this.length = 0;
@@ -124,8 +124,10 @@ export class JournalMirror {
       const start = record.s === undefined ? fresh : stateFromSnapshot(record.s, fresh.controls, fresh.options);
       const atMs = record.s === undefined ? 0 : (record.t as number);
       this.stack = [{ times: times(view(start, atMs)), atMs: atMs }];
+      this.logToCome = record.k || 0;
     } else if (record.l !== undefined) {
       // a snapshot's log: no change to the times
+      this.logToCome--;
     } else if (record.u !== undefined) {
       if (this.stack && record.u >= 1 && record.u <= UNDO_DEPTH && record.u < this.stack.length) this.stack.splice(this.stack.length - record.u, record.u);
     } else if (record.t !== undefined && this.stack) {
@@ -142,8 +144,11 @@ export class JournalMirror {
     }
   }
 
+  /** A snapshot's log records still to come: until they are all there, the file is incomplete and holds no game. */
+  private logToCome = 0;
+
   expected(): Times | null {
-    return this.stack === null ? null : this.stack[this.stack.length - 1].times;
+    return this.stack === null || this.logToCome > 0 ? null : this.stack[this.stack.length - 1].times;
   }
 }
 

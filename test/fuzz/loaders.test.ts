@@ -10,7 +10,7 @@ import fc from 'fast-check';
 import { spawn } from 'child_process';
 import * as path from 'path';
 import { appendRecord, crc32, readRecords } from '../../firmware/journal';
-import { JOURNAL_RECORD, restoreGame, RestoreResult } from '../../firmware/game-journal';
+import { JOURNAL_FILES, JOURNAL_RECORD, restoreGame, RestoreResult } from '../../firmware/game-journal';
 import { defaultSettings, loadSettings, saveSettings, SETTINGS_RECORD, settingsError } from '../../firmware/settings';
 import { view, ClockView } from '../../firmware/view';
 import { otherSide } from '../../firmware/side';
@@ -175,7 +175,8 @@ function record(setup: Setup, steps: Step[]): Recorded {
     }
   }
   hal.advanceTo(hal.nowMs() + 5000);
-  const text = storage.read(JOURNAL_RECORD) as string;
+  // The journal's file: the first, or the other one if the game's journal compacted itself (the old one is erased).
+  const text = JOURNAL_FILES.map((name) => storage.read(name)).filter((t) => t !== undefined)[0] as string;
   if (mirror.ends[mirror.ends.length - 1] !== text.length) throw new Error('the mirror lost track of the journal');
   return { text: text, history: mirror.history, ends: mirror.ends };
 }
