@@ -264,13 +264,14 @@ export function startRuntime(hal: Hal, config: RuntimeConfig): Runtime {
     state = back.before;
     const undo = records - back.records;
     records = back.records;
-    // Presses inside the last snapshot cannot be undone by a record: the game as it is now is written afresh.
-    if (back.records < snapshotRecords) compact(back.atMs);
-    else if (undo > 0) journalRecord(back.atMs, false, (at) => journalUndo(hal.storage, at, undo));
     const dropped = logged - back.logged;
     log.splice(Math.max(0, log.length - dropped), dropped); // Espruino: an array's length cannot be assigned
     logged = back.logged;
     recent = recent.slice(0, first);
+    // Then the journal, with the log as taken back (a compaction writes it). Presses inside the last snapshot cannot
+    // be undone by a record: the game as it is now is written afresh.
+    if (back.records < snapshotRecords) compact(back.atMs);
+    else if (undo > 0) journalRecord(back.atMs, false, (at) => journalUndo(hal.storage, at, undo));
   }
 
   /** The chord's pause (12.13): the clock as it was at `atMs`, presses and flags since then taken back, paused. */

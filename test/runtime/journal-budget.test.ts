@@ -8,7 +8,7 @@ import { defaultSettings, saveSettings, SETTINGS_RECORD } from '../../firmware/s
 import {
   COMPACT_AT_CHARS, JOURNAL_FILES, JOURNAL_RECORD, JOURNAL_SPARE, RESTORING_RECORD, SET_ASIDE_RECORD,
 } from '../../firmware/game-journal';
-import { appendRecord, MAX_RECORD_CHARS, RECORD_OVERHEAD_CHARS } from '../../firmware/journal';
+import { appendRecord, MAX_RECORD_CHARS, readRecords, RECORD_OVERHEAD_CHARS } from '../../firmware/journal';
 import { parseGameControl } from '../../firmware/control-validate';
 import { ClockOptions } from '../../firmware/options';
 import { view } from '../../firmware/view';
@@ -281,4 +281,44 @@ test('a host that keeps a long log in memory still compacts into a journal with 
   expect(journalChars(storage)).toBeLessThan(BUDGET);
   const again = startRuntime(createVirtualHal({ storage: copyOf(storage) }), { layout: layoutFor(hal.display) });
   expect(times(again.view())).toEqual(times(view(runtime.state(), again.state().atMs)));
+});
+
+test('a chord whose first press was folded into a compaction takes it back from the journal too', () => {
+  // The press that begins a chord is a move until the second finger comes; if that press's record made the journal
+  // compact, the take-back cannot be an undo record: the game is written afresh, without the press or its log line.
+  const storage = storageWith(new MemoryStorage(), { system: 'absolute', mainMs: 3600000 });
+  const hal = createVirtualHal({ storage: storage });
+  const runtime = startRuntime(hal, { layout: layoutFor(hal.display) });
+  tap(hal, 'right');
+  let n = 0;
+  const activeChars = () => Math.max(...JOURNAL_FILES.map((name) => (storage.read(name) || '').length));
+  // Moves until the next record crosses the budget (a move record is under 100 characters).
+  while (activeChars() < COMPACT_AT_CHARS - 100) {
+    hal.advanceTo(hal.nowMs() + 700);
+    tap(hal, n++ % 2 === 0 ? 'left' : 'right');
+  }
+  while (activeChars() < COMPACT_AT_CHARS - 40) hal.advanceTo(hal.nowMs() + 60000); // heartbeats, a few characters each
+  const moves = () => runtime.view().sides.black.moves + runtime.view().sides.white.moves;
+  const before = moves();
+  const runner = n % 2 === 0 ? 'left' : 'right';
+  const sparesBefore = storage.read(JOURNAL_SPARE);
+  hal.advanceTo(hal.nowMs() + 700);
+  hal.edge(runner, true);
+  hal.advanceTo(hal.nowMs() + 20);
+  hal.edge(runner === 'left' ? 'right' : 'left', true);
+  hal.advanceTo(hal.nowMs() + 2200);
+  hal.edge('left', false);
+  hal.advanceTo(hal.nowMs() + 10);
+  hal.edge('right', false);
+  hal.advanceTo(hal.nowMs() + 300);
+  // Two compactions: the press crossed the budget (into the spare file), the take-back wrote the game afresh (back).
+  expect(sparesBefore).toBeUndefined();
+  expect(storage.read(JOURNAL_SPARE)).toBeUndefined();
+  expect(JSON.parse(readRecords(storage, JOURNAL_RECORD).records[0]).g).toBe(2);
+  expect(runtime.view().status).toBe('paused');
+  expect(moves()).toBe(before);
+  const again = startRuntime(createVirtualHal({ storage: copyOf(storage) }), { layout: layoutFor(hal.display) });
+  expect(again.view().sides.black.moves + again.view().sides.white.moves).toBe(before);
+  expect(times(again.view())).toEqual(times(view(runtime.state(), again.state().atMs)));
+  expect(again.log().map((e) => e.text)).toEqual(runtime.log().map((e) => e.text));
 });
