@@ -16,6 +16,7 @@ import { createVirtualHal, MemoryStorage, VirtualHal } from '../../sim/virtual-h
 import { layoutFor } from '../../firmware/layouts';
 import { ButtonName } from '../../hal/hal';
 import { Hands } from '../../sim/hands';
+import { copyOf } from '../fuzz/harness';
 
 const DAY = 24 * 3600000;
 const DAYS = 182;
@@ -45,12 +46,6 @@ function storageWith<T extends MemoryStorage>(storage: T, control: object, optio
   if (options) settings.options = Object.assign({}, settings.options, options);
   saveSettings(storage, settings);
   return storage;
-}
-
-function copyOf(storage: MemoryStorage): MemoryStorage {
-  const copy = new MemoryStorage();
-  copy.records = Object.assign({}, storage.records);
-  return copy;
 }
 
 function journalChars(storage: MemoryStorage): number {

@@ -8,7 +8,7 @@ import { ClockEffect } from '../../firmware/clock-types';
 import { startRuntime } from '../../firmware/runtime';
 import { defaultSettings, saveSettings } from '../../firmware/settings';
 import { parseGameControl } from '../../firmware/control-validate';
-import { createVirtualHal, MemoryStorage, TimerPolicy } from '../../sim/virtual-hal';
+import { createVirtualHal, MemoryStorage, TimerPolicy, VirtualHal } from '../../sim/virtual-hal';
 import { layoutFor } from '../../firmware/layouts';
 import { ButtonName } from '../../hal/hal';
 
@@ -25,6 +25,20 @@ function boardWith(control: object, policy: TimerPolicy, onExpire: 'stop' | 'pas
   const sounding: ClockEffect[] = [];
   runtime.onEffects((effects) => effects.forEach((e) => e.type !== 'log' && sounding.push(e)));
   return { hal, runtime, sounding };
+}
+
+/**
+ * A chord whose first finger (left) went down at `stampMs` but reached the runtime only now, its second at `secondMs`;
+ * both held until `releaseMs` (the left lets go first).
+ */
+function chordFrom(hal: VirtualHal, stampMs: number, secondMs: number, releaseMs: number): void {
+  hal.edge('left', true, stampMs);
+  hal.advanceTo(secondMs);
+  hal.edge('right', true);
+  hal.advanceTo(releaseMs);
+  hal.edge('left', false);
+  hal.advanceTo(releaseMs + 10);
+  hal.edge('right', false);
 }
 
 /** What an effect is and when: two alike are one effect played twice. */
@@ -55,13 +69,7 @@ test('a count played by a late timer is not played again when a chord begins in 
   const fifteen = () => sounding.filter((e) => e.type === 'announce' && e.text === '15');
   expect(fifteen()).toHaveLength(1);
   const tonesBefore = hal.tones.length;
-  hal.edge('left', true, 15100);
-  hal.advanceTo(15420);
-  hal.edge('right', true);
-  hal.advanceTo(17600);
-  hal.edge('left', false);
-  hal.advanceTo(17610);
-  hal.edge('right', false);
+  chordFrom(hal, 15100, 15420, 17600);
   hal.advanceTo(18000);
   expect(runtime.state().status).toBe('paused');
   expect(fifteen()).toHaveLength(1);
@@ -83,13 +91,7 @@ test('a flag alarm played by a late timer is not played again when a chord begin
   expect(sounding.filter((e) => e.type === 'flag')).toHaveLength(1);
   const alarms = () => hal.tones.filter((t) => t.tones.length === 5 && t.tones[0].hz === 3000).length;
   expect(alarms()).toBe(1);
-  hal.edge('left', true, 10100);
-  hal.advanceTo(10320);
-  hal.edge('right', true);
-  hal.advanceTo(12500);
-  hal.edge('left', false);
-  hal.advanceTo(12510);
-  hal.edge('right', false);
+  chordFrom(hal, 10100, 10320, 12500);
   hal.advanceTo(13000);
   expect(runtime.state().status).toBe('paused');
   expect(runtime.state().flags).toEqual([{ side: 'black', atMs: 10000 }]);
