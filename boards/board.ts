@@ -34,6 +34,15 @@ export interface BatterySpec {
   fullVolts: number;
 }
 
+/**
+ * A DFPlayer Mini voice module on a UART (9600 baud): `tx` is the board's pin to the module's RX (through 1 kΩ),
+ * `rx` the module's TX. Optional on the ESP32 boards: until the module answers, the buzzer plays. The console board's
+ * `serial: 'console'` prints every frame instead (a recording port).
+ */
+export type VoiceSpec =
+  | { kind: 'dfplayer'; serial: 'Serial1' | 'Serial2'; tx: PinName; rx: PinName }
+  | { kind: 'dfplayer'; serial: 'console' };
+
 export interface Board {
   name: string;
   description: string;
@@ -44,6 +53,7 @@ export interface Board {
   buzzer?: { pin: PinName };
   rtc?: { kind: 'ds3231'; address: number };
   battery?: BatterySpec;
+  voice?: VoiceSpec;
   /** Watchdog timeout; the runtime kicks it on every wake-up and at least this often. */
   watchdogMs?: number;
 }

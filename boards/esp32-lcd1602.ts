@@ -3,7 +3,7 @@ import { Board } from './board';
 
 const board: Board = {
   name: 'esp32-lcd1602',
-  description: 'ESP32 DevKitC + 16x2 LCD (PCF8574 I2C backpack) + DS3231 + piezo',
+  description: 'ESP32 DevKitC + 16x2 LCD (PCF8574 I2C backpack) + DS3231 + piezo (+ optional DFPlayer voice)',
   i2c: { scl: 'D22', sda: 'D21', bitrate: 100000 },
   buttons: { left: 'D18', right: 'D19', activeLow: true, debounceMs: 20 },
   // Backpacks come at 0x27 (PCF8574) or 0x3F (PCF8574A); change here if yours answers at the other.
@@ -11,6 +11,8 @@ const board: Board = {
   buzzer: { pin: 'D23' },
   rtc: { kind: 'ds3231', address: 0x68 },
   battery: { pin: 'D35', dividerRatio: 2, emptyVolts: 3.3, fullVolts: 4.2 },
+  // Optional: a DFPlayer Mini on UART2 (GPIO17 to its RX through 1 kOhm, GPIO16 from its TX); without it, the buzzer.
+  voice: { kind: 'dfplayer', serial: 'Serial2', tx: 'D17', rx: 'D16' },
   watchdogMs: 5000,
 };
 

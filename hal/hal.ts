@@ -4,6 +4,8 @@
  * Times are integer milliseconds on one monotonic clock, converted once at this boundary.
  */
 
+import { Utterance } from '../firmware/voice-clips';
+
 /** Integer milliseconds from one monotonic source (never set during a game). */
 export interface MonotonicClock {
   nowMs(): number;
@@ -103,6 +105,21 @@ export interface KeyValueStorage {
   crc32?(text: string): number;
 }
 
+/**
+ * A voice: says utterances (firmware/voice-clips.ts: tracks of one language's folder of the card) without blocking;
+ * firmware/voice-queue.ts orders them over a clip player such as the DFPlayer Mini's driver.
+ */
+export interface Voice {
+  /** Says `utterance` now, or after what is being said; a count that could only be said late is dropped. */
+  say(utterance: Utterance): void;
+  /** 0–1 (0 is silence). */
+  setVolume(level: number): void;
+  /** Stops what is said and forgets what waits. */
+  stop(): void;
+  /** Whether anyone will hear it: false while the module has not answered (not fitted), and the buzzer plays. */
+  ready(): boolean;
+}
+
 export interface Battery {
   /** Charge left, 0–100, estimated from the cell voltage. */
   percent(): number;
@@ -123,4 +140,6 @@ export interface Hal {
   rtc?: RealTimeClock;
   battery?: Battery;
   watchdog?: Watchdog;
+  /** A voice module (the DFPlayer Mini); absent, the buzzer plays every announcement. */
+  voice?: Voice;
 }

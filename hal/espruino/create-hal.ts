@@ -5,11 +5,12 @@
  *   buttons with `setWatch`; the piezo on PWM; the DS3231; the battery divider; the watchdog.
  * - The console board: the buzzer prints on the console; the buttons are a global `button(name, down)`
  *   ("left"/"right"; `down` omitted = press and release), stamped with the clock's now. No RTC, battery or watchdog.
+ * The voice module (a DFPlayer Mini) on the board's UART when the board names one; the console board prints its frames.
  * Storage is Espruino's `Storage` on every board. The display comes made, with its layout, from the board's screen
  * module (board-screen.ts), so that this file names no display driver.
  */
 import { Board } from '../../boards/board';
-import { Buttons, Buzzer, Hal, MonotonicClock } from '../hal';
+import { Buttons, Buzzer, Hal, MonotonicClock, Voice } from '../hal';
 import { Layout } from '../../firmware/layout';
 import { ScreenMaker } from './board-screen';
 import { createBattery } from './battery';
@@ -18,6 +19,9 @@ import { createBuzzer } from './buzzer';
 import { createConsoleButtons } from './console-buttons';
 import { createConsoleBuzzer } from './console-buzzer';
 import { createDs3231 } from './ds3231';
+import { createConsoleSerial } from './console-serial';
+import { createDfPlayer, DFPLAYER_BAUD, SerialPort } from './dfplayer';
+import { createVoiceQueue } from '../../firmware/voice-queue';
 import { EspruinoEnv } from './env';
 import { createStorage } from './storage';
 import { createMonotonicClock, createTimer } from './time';
@@ -51,6 +55,23 @@ function createBoardBuzzer(board: Board, env: EspruinoEnv): Buzzer {
   });
 }
 
+/** The board's voice module on its UART (the console board: a port that prints the frames), or undefined. */
+function createBoardVoice(board: Board, env: EspruinoEnv, clock: MonotonicClock): Voice | undefined {
+  const spec = board.voice;
+  if (!spec) return undefined;
+  let port: SerialPort;
+  if (spec.serial === 'console') {
+    port = createConsoleSerial({ print: env.print, nowMs: () => clock.nowMs() });
+  } else {
+    const serial = env.serial(spec.serial);
+    if (!serial) return undefined;
+    serial.setup(DFPLAYER_BAUD, { tx: env.pin(spec.tx), rx: env.pin(spec.rx) });
+    port = serial;
+  }
+  const player = createDfPlayer({ port: port, assumeFitted: spec.serial === 'console' });
+  return createVoiceQueue(player, { now: () => clock.nowMs(), setTimeout: env.setTimeout, clearTimeout: env.clearTimeout });
+}
+
 /** The HAL of `board` and the layout for its display, made by `makeScreen` once the bus is set up (board-screen.ts). */
 export function createEspruinoHal(board: Board, env: EspruinoEnv, makeScreen: ScreenMaker): { hal: Hal; layout: Layout } {
   if (board.i2c) {
@@ -77,6 +98,8 @@ export function createEspruinoHal(board: Board, env: EspruinoEnv, makeScreen: Sc
       fullVolts: board.battery.fullVolts,
     });
   }
+  const voice = createBoardVoice(board, env, clock);
+  if (voice) hal.voice = voice;
   if (board.watchdogMs !== undefined) hal.watchdog = createWatchdog({ E: env.E, timeoutMs: board.watchdogMs });
   return { hal: hal, layout: screen.layout };
 }

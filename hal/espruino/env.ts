@@ -4,6 +4,7 @@
  * board's `button`); every driver gets what it needs as a parameter, so tests pass fakes.
  */
 import { BufferedCanvas } from './ssd1306';
+import { SerialPort } from './dfplayer';
 import { EspruinoStorage } from './storage';
 import { I2cBus, PinHandle, SetTimeoutFn, ClearTimeoutFn, WatchEvent, WatchOptions } from './types';
 
@@ -25,6 +26,11 @@ export interface EspruinoGraphicsClass {
   createArrayBuffer(width: number, height: number, bpp: number, options: { vertical_byte: boolean; msb: boolean }): BufferedCanvas;
 }
 
+/** An Espruino serial port (`Serial2`): set up with its baud rate and pins, then written and listened to. */
+export interface EspruinoSerial extends SerialPort {
+  setup(baud: number, options: { tx: PinHandle; rx: PinHandle }): void;
+}
+
 export interface EspruinoEnv {
   /** Seconds since boot (float). */
   getTime(): number;
@@ -44,6 +50,8 @@ export interface EspruinoEnv {
   print(text: string): void;
   /** The pin called `name` ("D22"); throws for a name the chip does not have. */
   pin(name: string): PinHandle;
+  /** The serial port called `name` ("Serial2"), or undefined when the build has none. */
+  serial(name: string): EspruinoSerial | undefined;
   /** Makes `value` a global of the interpreter (the console board's `button`). */
   defineGlobal(name: string, value: unknown): void;
 }
@@ -90,6 +98,7 @@ export function espruinoEnv(): EspruinoEnv {
       if (pin === undefined || pin === null) throw new Error('no pin ' + name);
       return pin;
     },
+    serial: (name) => global[name] as EspruinoSerial | undefined,
     defineGlobal: (name, value) => {
       global[name] = value;
     },

@@ -25,6 +25,20 @@ function fakeEnv() {
   const printed: string[] = [];
   const globals: Record<string, unknown> = {};
   const watches: Record<string, (event: WatchEvent) => void> = {};
+  /** Serial2 records its setup and every frame written; `answer` plays the module's bytes to the driver. */
+  const serialWritten: number[][] = [];
+  const serialListeners: ((data: string) => void)[] = [];
+  const serial2 = {
+    setup: (baud: number, options: { tx: unknown; rx: unknown }) =>
+      log.push(['Serial2.setup', baud, (options.tx as FakePin).pin, (options.rx as FakePin).pin].join(' ')),
+    write: (data: number[]) => {
+      serialWritten.push(data.slice());
+    },
+    on: (event: 'data', handler: (data: string) => void) => {
+      serialListeners.push(handler);
+    },
+  };
+  const answer = (bytes: number[]) => serialListeners.forEach((listener) => listener(String.fromCharCode.apply(null, bytes)));
   const canvas: BufferedCanvas = {
     buffer: new ArrayBuffer(1024),
     getWidth: () => 128,
@@ -75,11 +89,12 @@ function fakeEnv() {
       if (!/^D\d+$/.test(name)) throw new Error('no pin ' + name);
       return { pin: name };
     },
+    serial: (name) => (name === 'Serial2' ? serial2 : undefined),
     defineGlobal: (name, value) => {
       globals[name] = value;
     },
   };
-  return { env, timers, bus, log, printed, globals, watches };
+  return { env, timers, bus, log, printed, globals, watches, serialWritten, answer };
 }
 
 /** The HAL as hal/espruino/boot.ts makes it, with the screen module the board's bundle uses. */
@@ -149,23 +164,30 @@ describe('createEspruinoHal', () => {
     expect(fired).toEqual([2000]);
   });
 
-  it('console: the display prints, the buzzer prints, buttons are the global button(name, down); nothing else', () => {
+  it('console: the display prints, the buzzer prints, the voice prints its frames, buttons are the global button(name, down); nothing else', () => {
     const { env, timers, log, printed, globals } = fakeEnv();
     const hal = createEspruinoHal(consoleBoard, env);
     expect(log).toEqual([]);
     expect(hal.rtc).toBeUndefined();
     expect(hal.battery).toBeUndefined();
     expect(hal.watchdog).toBeUndefined();
+    // The driver's status query, printed by the recording port: no module answers, one is assumed.
+    expect(printed).toEqual(['dfplayer 0: 7E FF 06 42 00 00 00 FE B9 EF']);
+    expect(hal.voice!.ready()).toBe(true);
 
     hal.display.kind === 'character' && hal.display.show(['hello', 'world']);
-    expect(printed[0]).toContain('|hello           |');
+    expect(printed[1]).toContain('|hello           |');
 
     hal.buzzer.play([{ hz: 440, ms: 100 }], 1);
-    expect(printed[1]).toBe('buzzer: 440Hz 100ms');
+    expect(printed[2]).toBe('buzzer: 440Hz 100ms');
+
+    timers.advance(250);
+    hal.voice!.say({ folder: 1, tracks: [15], atMs: 250, count: true });
+    expect(printed[3]).toBe('dfplayer 250: 7E FF 06 0F 00 01 0F FE DC EF');
 
     const edges: ButtonEdge[] = [];
     hal.buttons.onEdge((edge) => edges.push(edge));
-    timers.advance(700);
+    timers.advance(450);
     const button = globals.button as (name: string, down?: boolean) => void;
     button('left', true);
     button('left', false);
@@ -176,6 +198,25 @@ describe('createEspruinoHal', () => {
       { button: 'right', down: true, atMs: 700 },
       { button: 'right', down: false, atMs: 700 },
     ]);
+  });
+
+  it('esp32 boards: the DFPlayer on Serial2 (TX D17, RX D16, 9600 baud), not ready until the module answers', () => {
+    for (const board of [lcdBoard, oledBoard]) {
+      const { env, log, serialWritten, answer } = fakeEnv();
+      const hal = createEspruinoHal(board, env);
+      expect(log).toContain('Serial2.setup 9600 D17 D16');
+      expect(serialWritten).toEqual([[0x7e, 0xff, 0x06, 0x42, 0x00, 0x00, 0x00, 0xfe, 0xb9, 0xef]]);
+      expect(hal.voice!.ready()).toBe(false);
+      // The module's reply to the status query (0x42, parameter 0x0200: card inserted, idle).
+      answer([0x7e, 0xff, 0x06, 0x42, 0x00, 0x02, 0x00, 0xfe, 0xb7, 0xef]);
+      expect(hal.voice!.ready()).toBe(true);
+    }
+  });
+
+  it('a board without a voice, or a build without its serial port, has no voice', () => {
+    const { env } = fakeEnv();
+    expect(createEspruinoHal({ ...lcdBoard, voice: undefined }, env).voice).toBeUndefined();
+    expect(createEspruinoHal({ ...lcdBoard, voice: { kind: 'dfplayer', serial: 'Serial1', tx: 'D4', rx: 'D5' } }, env).voice).toBeUndefined();
   });
 
   it('a board naming a pin the chip does not have fails at start-up', () => {
