@@ -1,14 +1,45 @@
 /**
  * `npm run sim -- --script FILE.json` (or `--script -`, or a scenario piped on stdin): runs a scenario in virtual
- * time and prints the report of DESIGN §6. Bad input: one line on stderr, exit 1; never a stack trace. The input is
+ * time and prints the report of DESIGN §6. `--record OUT.sgf|OUT.csv` also writes the game's record in the format
+ * its extension names (firmware/record-export.ts); the report is the same with or without it. Bad input: one line on stderr, exit 1; never a stack trace. The input is
  * read in pieces up to MAX_SCENARIO_BYTES (4 MB), so `/dev/zero` or an endless pipe is refused, not read until the
  * process dies; a UTF-8 byte-order mark at its start is allowed.
  */
+import * as fs from 'fs';
 import { parseScenario, runChecked } from './scenario';
 import { oneLine } from '../firmware/text';
 import { cut, InputTooLarge, MAX_SCENARIO_BYTES, readLimited } from './input-limits';
+import { MemoryStorage } from './virtual-hal';
+import { recordReader } from '../firmware/record-store';
+import { exportRecord } from '../firmware/record-export';
 
-const USAGE = 'usage: npm run sim -- --script FILE.json   (or --script - to read the scenario from stdin)';
+const USAGE = 'usage: npm run sim -- --script FILE.json [--record OUT.sgf|OUT.csv]   (or --script - to read the scenario from stdin)';
+
+/** `--record FILE` taken out of `args`: the file and its format (by extension), or null when not asked for. */
+function recordArg(args: string[]): { file: string; format: 'sgf' | 'csv' } | null {
+  const at = args.indexOf('--record');
+  if (at < 0) return null;
+  if (at + 1 >= args.length) throw new Error('--record needs a file name (.sgf or .csv); ' + USAGE);
+  const file = args[at + 1];
+  args.splice(at, 2);
+  const dot = file.lastIndexOf('.');
+  const format = dot < 0 ? '' : file.substring(dot + 1).toLowerCase();
+  if (format !== 'sgf' && format !== 'csv') throw new Error('--record ' + cut(file, 120) + ': the file name must end in .sgf or .csv');
+  return { file: file, format: format };
+}
+
+/** The record of the game in `storage` as text, written to its file. */
+function writeRecord(storage: MemoryStorage, record: { file: string; format: 'sgf' | 'csv' }): void {
+  const parts: string[] = [];
+  const error = exportRecord(recordReader(storage, 0), record.format, (text) => parts.push(text));
+  if (error !== null) throw new Error('the game record could not be exported: ' + error);
+  try {
+    fs.writeFileSync(record.file, parts.join(''));
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    throw new Error('cannot write ' + cut(record.file, 120) + (code ? ' (' + code + ')' : ''));
+  }
+}
 
 function scriptPath(args: string[]): string {
   const at = args.indexOf('--script');
@@ -31,9 +62,13 @@ function readScript(path: string): string {
   }
 }
 
-function main(args: string[]): number {
+function main(argv: string[]): number {
   try {
-    const report = runChecked(parseScenario(readScript(scriptPath(args))));
+    const args = argv.slice();
+    const record = recordArg(args);
+    const storage = new MemoryStorage();
+    const report = runChecked(parseScenario(readScript(scriptPath(args))), record === null ? undefined : storage);
+    if (record !== null) writeRecord(storage, record);
     process.stdout.write(JSON.stringify(report, null, 2) + '\n');
     return 0;
   } catch (e) {

@@ -11,7 +11,7 @@
  */
 import { createClock, nextBoundaryAt, nextChangeAt, step, stepWithin } from '../firmware/clock';
 import { adjustError } from '../firmware/adjust';
-import { ClockEffect, ClockEvent, ClockState, Flag } from '../firmware/clock-types';
+import { ClockEffect, ClockEvent, ClockState, Flag, StepResult } from '../firmware/clock-types';
 import { Side } from '../firmware/side';
 import { view, SideView } from '../firmware/view';
 import { checkScenario, Scenario, ScenarioError, ScenarioEvent } from './scenario-check';
@@ -22,6 +22,10 @@ import { DEFAULT_OPTIONS } from '../firmware/options';
 import { createVirtualHal, MemoryStorage, VirtualHal } from './virtual-hal';
 import { layoutFor } from '../firmware/layouts';
 import { Announcement, DeviceLog, Omitted, REPORT_LIST_MAX, ReportLists, Room } from './report-lists';
+import { KeyValueStorage } from '../hal/hal';
+import { JOURNAL_FILES, UNDO_DEPTH } from '../firmware/game-journal';
+import { recordHeader, recordLines, recordUndoLine } from '../firmware/game-record';
+import { recordAppend, recordNewGame } from '../firmware/record-store';
 
 export { ScenarioError, parseScenario, checkScenario } from './scenario-check';
 export { REPORT_LIST_MAX } from './report-lists';
@@ -108,6 +112,13 @@ function report(state: ClockState, untilMs: number, lists: ReportLists): Scenari
   }, lists.omittedField());
 }
 
+/** `--record`: where the game's record (firmware/game-record.ts) is written as the clock steps, or nowhere. */
+type RecordTo = KeyValueStorage | undefined;
+
+function recordStep(to: RecordTo, before: ClockState, event: ClockEvent, result: StepResult, atMs: number): void {
+  if (to !== undefined) recordAppend(to, recordLines(before, event, result.state, result.effects, atMs));
+}
+
 function refuse(state: ClockState, item: ScenarioEvent, index: number): void {
   if (item.event.type !== 'adjust') return;
   const error = adjustError(state, item.event);
@@ -118,36 +129,40 @@ function refuse(state: ClockState, item: ScenarioEvent, index: number): void {
  * The core run on to `targetMs` in strides (`strideEnd`). A stride that ends before a leap is stepped with no budget:
  * every boundary before the leap was met one by one already, so this changes nothing but makes sure of it.
  */
-function idleCore(state: ClockState, targetMs: number, lists: ReportLists): ClockState {
+function idleCore(state: ClockState, targetMs: number, lists: ReportLists, record: RecordTo): ClockState {
   let s = state;
   while (s.atMs < targetMs) {
     const endMs = strideEnd(s, targetMs, lists.room(), Infinity);
     const result = endMs < targetMs ? stepWithin(s, { type: 'tick' }, endMs, Infinity) : step(s, { type: 'tick' }, endMs);
     lists.take(result.effects, true);
+    recordStep(record, s, { type: 'tick' }, result, endMs);
     s = result.state;
   }
   return s;
 }
 
 /** The clock core alone, stepped at each event's instant and once at `untilMs`, idle time in strides between. */
-function runCore(scenario: Scenario): ScenarioReport {
+function runCore(scenario: Scenario, record: RecordTo): ScenarioReport {
   let state: ClockState;
   try {
     state = createClock(scenario.control, scenario.options);
   } catch (e) {
     throw new ScenarioError((e as Error).message);
   }
+  if (record !== undefined) recordNewGame(record, recordHeader(state.controls, state.options, undefined));
   const lists = new ReportLists();
   scenario.events.forEach((item, index) => {
-    state = idleCore(state, item.atMs, lists);
+    state = idleCore(state, item.atMs, lists, record);
     refuse(state, item, index);
     const result = step(state, item.event as ClockEvent, item.atMs);
     lists.take(result.effects, true);
+    recordStep(record, state, item.event as ClockEvent, result, item.atMs);
     state = result.state;
   });
-  state = idleCore(state, scenario.untilMs, lists);
+  state = idleCore(state, scenario.untilMs, lists, record);
   const last = step(state, { type: 'tick' }, scenario.untilMs);
   lists.take(last.effects, true);
+  recordStep(record, state, { type: 'tick' }, last, scenario.untilMs);
   return report(last.state, scenario.untilMs, lists);
 }
 
@@ -206,12 +221,46 @@ function idleDevice(device: Device, targetMs: number): void {
 }
 
 /**
+ * The device's record for `--record`, until the runtime writes one itself: its journal (every event it acted on, the
+ * ticks that flagged or passed, the undo records of its take-backs) replayed through the core as it is written, each
+ * step recorded as on the core path. A new game's header starts a new record; a compaction's snapshot (the same
+ * game) and its log lines are passed over.
+ */
+function recordJournal(storage: MemoryStorage, to: KeyValueStorage): void {
+  let history: { state: ClockState; lines: number }[] = [];
+  const append = storage.append.bind(storage);
+  storage.append = (name: string, data: string): boolean => {
+    const ok = append(name, data);
+    if (!ok || JOURNAL_FILES.indexOf(name) < 0) return ok;
+    const record = JSON.parse(data.substring(1, data.lastIndexOf('*')));
+    if (record.v !== undefined && record.s === undefined) {
+      const state = createClock(record.control, record.options);
+      recordNewGame(to, recordHeader(state.controls, state.options, record.w));
+      history = [{ state: state, lines: 0 }];
+    } else if (record.e !== undefined && history.length > 0) {
+      const before = history[history.length - 1].state;
+      const result = step(before, record.e, record.t);
+      const lines = recordLines(before, record.e, result.state, result.effects, record.t);
+      recordAppend(to, lines);
+      history.push({ state: result.state, lines: lines.length });
+      if (history.length > UNDO_DEPTH + 1) history.shift();
+    } else if (record.u !== undefined) {
+      let entries = 0;
+      for (let i = 0; i < record.u; i++) entries += (history.pop() as { lines: number }).lines;
+      if (entries > 0) recordAppend(to, [recordUndoLine(entries)]);
+    }
+    return ok;
+  };
+}
+
+/**
  * The whole device in virtual time: the runtime shell on a virtual HAL, so raw button edges go through the gesture
  * recogniser, the controller and the menu exactly as on the clock. The scenario's control and options are the
  * stored settings at boot; its time line is the device's monotonic time.
  */
-function runDevice(scenario: Scenario): ScenarioReport {
+function runDevice(scenario: Scenario, record: RecordTo): ScenarioReport {
   const storage = new MemoryStorage();
+  if (record !== undefined) recordJournal(storage, record);
   const settings = defaultSettings();
   try {
     settings.control = parseGameControl(scenario.control);
@@ -246,13 +295,16 @@ function runDevice(scenario: Scenario): ScenarioReport {
   return report(runtime.state(), runtime.nowMs(), lists);
 }
 
-/** Runs a checked scenario: on the device when it has raw button events, on the clock core alone otherwise. */
-export function runChecked(scenario: Scenario): ScenarioReport {
+/**
+ * Runs a checked scenario: on the device when it has raw button events, on the clock core alone otherwise. With
+ * `record`, the game's record is written there too (firmware/record-store.ts: the last game's is RECORD_NAMES[0]).
+ */
+export function runChecked(scenario: Scenario, record?: KeyValueStorage): ScenarioReport {
   const device = scenario.events.some((item) => item.event.type === 'button');
-  return device ? runDevice(scenario) : runCore(scenario);
+  return device ? runDevice(scenario, record) : runCore(scenario, record);
 }
 
 /** Checks and runs a parsed scenario object; bad input throws ScenarioError with one line. */
-export function runScenario(input: unknown): ScenarioReport {
-  return runChecked(checkScenario(input));
+export function runScenario(input: unknown, record?: KeyValueStorage): ScenarioReport {
+  return runChecked(checkScenario(input), record);
 }
