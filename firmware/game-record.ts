@@ -41,9 +41,9 @@ export const RECORD_FORMAT = 1;
  * would pass RECORD_ROOM_CHARS, one last line (RECORD_FULL_LINE) is written and nothing more (record-store.ts).
  */
 export const RECORD_MAX_CHARS = 32768;
-/** Kept free below the cap for the last line. */
-export const RECORD_ROOM_CHARS = RECORD_MAX_CHARS - 64;
 export const RECORD_FULL_LINE = 'F - - - - - - - record full: nothing after this was recorded';
+/** What the lines may take before the last one: room is kept for it and its checksum (10 characters). */
+export const RECORD_ROOM_CHARS = RECORD_MAX_CHARS - RECORD_FULL_LINE.length - 10;
 
 /** The record's kind letter of each log kind it keeps (not ignored or refused presses, nor storage notices). */
 const LETTERS: { [kind: string]: string } = { start: 's', move: 'm', pause: 'p', resume: 'r', adjust: 'a', flag: 'f', pass: 'x' };

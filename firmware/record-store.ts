@@ -5,8 +5,9 @@
  *
  * A new game moves each finished record one place down: Storage has no rename, so each is copied (chunk by chunk,
  * never whole in RAM) and erased only once its copy is whole; a power cut at any moment leaves every game whole in
- * at least one place (at worst twice). Flash full: a copy that fails is erased, the older finished games go to make
- * room and it is tried once more; a game that still does not fit is dropped. The new game always gets its record.
+ * at least one place (at worst twice). Flash full: a copy that fails is erased and the older finished games go,
+ * oldest first, each followed by another try; a game that still does not fit is dropped. The new game always gets
+ * its record.
  * A record of a game that never started (its header alone: settings changed before the first press) is not kept.
  *
  * The cap (game-record.ts RECORD_MAX_CHARS): once the next lines would pass it, one last line says the record is full
@@ -76,10 +77,8 @@ function shiftRecords(storage: KeyValueStorage): void {
   const last = RECORD_NAMES.length - 1;
   storage.erase(RECORD_NAMES[last]);
   for (let i = last - 1; i >= 0; i--) {
-    if (!copyRecord(storage, RECORD_NAMES[i], RECORD_NAMES[i + 1])) {
-      for (let j = last; j > i + 1; j--) storage.erase(RECORD_NAMES[j]); // older games make room
-      copyRecord(storage, RECORD_NAMES[i], RECORD_NAMES[i + 1]);
-    }
+    // Flash full: the older games go, oldest first, until the copy fits or none is left.
+    for (let j = last; !copyRecord(storage, RECORD_NAMES[i], RECORD_NAMES[i + 1]) && j > i + 1; j--) storage.erase(RECORD_NAMES[j]);
     storage.erase(RECORD_NAMES[i]); // copied whole, or dropped: it fits nowhere
   }
 }
