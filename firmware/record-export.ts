@@ -49,6 +49,10 @@ function parseHeader(text: string): Header | null {
   return value as Header;
 }
 
+function unreadable(e: unknown): string {
+  return 'the record could not be read (' + asciiText(String((e as Error).message)) + ')';
+}
+
 /**
  * Reads the record once: the header to `onHeader`, then each entry that stands, in order, to `onEntry`. Returns
  * the number of damaged lines skipped, or a one-line error.
@@ -61,7 +65,15 @@ function walk(read: RecordRead, onHeader: (header: Header) => void, onEntry: (en
   // forEachRecord (journal.ts) splits the pieces into lines and checks each line's checksum.
   const source: KeyValueStorage = {
     read: () => undefined,
-    readChunks: (name, each) => (found = read(each)),
+    readChunks: (name, each) => {
+      try {
+        found = read(each);
+      } catch (e) {
+        found = true; // (forEachRecord would take a storage that throws for one with no record)
+        error = unreadable(e);
+      }
+      return found;
+    },
     write: () => false,
     append: () => false,
     erase: () => {},
@@ -198,6 +210,6 @@ export function exportRecord(read: RecordRead, format: 'sgf' | 'csv', out: (text
     if (format === 'csv') return writeCsv(read, checked, out);
     return 'unknown record format (sgf or csv)';
   } catch (e) {
-    return 'the record could not be read (' + asciiText(String((e as Error).message)) + ')';
+    return unreadable(e);
   }
 }
