@@ -27,6 +27,7 @@ import { createController, ControllerHost } from './controller';
 import { MenuCommand } from './menu';
 import { GestureTiming } from './gesture-types';
 import { createPlayedOnce } from './played-once';
+import { effectTracks, tracksFor, VOICE_FOLDERS, VOICE_WORDS } from './voice-clips';
 
 export interface RuntimeConfig {
   /** How screens are drawn on the HAL's display (firmware/layout.ts; `layoutFor` picks one by display kind). */
@@ -221,12 +222,32 @@ export function startRuntime(hal: Hal, config: RuntimeConfig): Runtime {
     return state.status !== 'running' || now % UNSAVED_EVERY_MS < UNSAVED_SHOWN_MS;
   }
 
+  /** Whether words go to the voice module: one is fitted and answered, and the sound and the voice are on. */
+  function voiceOn(): boolean {
+    return hal.voice !== undefined && settings.sound && settings.voice !== 'off' && hal.voice.ready();
+  }
+
+  /** Says `tracks` (voice-clips.ts) due at game time `atMs`; a count is dropped rather than said late. */
+  function say(tracks: number[], atMs: number, count: boolean): void {
+    if (hal.voice && settings.voice !== 'off') hal.voice.say({ folder: VOICE_FOLDERS[settings.voice], tracks: tracks, atMs: atMs - offsetMs, count: count });
+  }
+
+  /** The runtime's own words ("paused", "game restored"), when the voice is on. */
+  function sayWords(words: string, atMs: number): void {
+    const tracks = tracksFor(words);
+    if (tracks && voiceOn()) say(tracks, atMs, false);
+  }
+
   function play(effects: ClockEffect[]): void {
     logged += keepLogEntries(effects, log, logLimit);
     const fresh = playedOnce.fresh(effects);
+    const voice = voiceOn();
     for (let i = 0; i < fresh.length; i++) {
       const effect = fresh[i];
-      const tones: Tone[] | null = settings.sound ? soundFor(effect) : null;
+      // What the voice can say, it says; the rest (beeps, a period used) stays the buzzer's.
+      const tracks = voice ? effectTracks(effect) : null;
+      const tones: Tone[] | null = settings.sound && !tracks ? soundFor(effect) : null;
+      if (tracks && effect.type !== 'log') say(tracks, effect.atMs, effect.type === 'announce' && effect.kind === 'count');
       if (tones) hal.buzzer.play(tones, settings.volume);
     }
     for (let i = 0; i < effectHandlers.length; i++) effectHandlers[i](fresh);
@@ -246,9 +267,11 @@ export function startRuntime(hal: Hal, config: RuntimeConfig): Runtime {
     // committed after the edge's instant, so the press is charged at its own instant (12.8) and a press made before
     // the flag beats it. What was already said or shown stays said; the clock's times are what they must be.
     if (event.type !== 'tick' && atMs < state.atMs) takeBackAfter(atMs, false);
+    const before = state.status;
     const result = step(state, event, atMs);
     // A tick that changed nothing visible is not kept, so an edge stamped before it still counts at its own instant.
     if (event.type !== 'tick' || result.effects.length > 0) commit(result.state, atMs);
+    if (before !== state.status && (event.type === 'pause' || event.type === 'resume')) sayWords(event.type === 'pause' ? 'paused' : 'resumed', atMs);
     const heartbeat = event.type === 'tick' && state.status === 'running' && atMs - journaledAtMs >= HEARTBEAT_MS;
     if (heartbeat || worthJournaling(event, result.effects)) journalRecord(atMs, true, (at) => journalEvent(hal.storage, at, atMs, event, wallMs()));
     play(result.effects);
@@ -283,6 +306,7 @@ export function startRuntime(hal: Hal, config: RuntimeConfig): Runtime {
   function obey(command: MenuCommand, atMs: number): void {
     if (command.type === 'settings') {
       settings = command.settings;
+      if (hal.voice) hal.voice.setVolume(settings.volume);
       const ok = saveSettings(hal.storage, settings);
       if (state.status === 'ready' || state.status === 'over') beginGame();
       setSaved('settings', ok); // after a new game's start, so its log has it
@@ -425,6 +449,9 @@ export function startRuntime(hal: Hal, config: RuntimeConfig): Runtime {
     settle();
   }
 
+  if (hal.voice) hal.voice.setVolume(settings.volume);
+  // Said even before the module has answered (it starts with the board): the driver keeps it until it does.
+  if (game && hal.voice && settings.sound && settings.voice !== 'off') say([VOICE_WORDS['game restored']], hal.clock.nowMs() + offsetMs, false);
   hal.buttons.onEdge((edge) => {
     if (hal.watchdog) hal.watchdog.kick();
     controller.onEdge(edge);

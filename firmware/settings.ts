@@ -1,5 +1,6 @@
 /**
- * What the clock remembers between games: the last control and options, which button is Black's, and the sound.
+ * What the clock remembers between games: the last control and options, which button is Black's, the sound and the
+ * voice.
  * Kept in Storage as JSON and checked on the way in: corrupt or foreign data falls back to the defaults with a
  * message, and nothing crashes.
  */
@@ -9,6 +10,7 @@ import { ClockOptions, DEFAULT_OPTIONS, optionsError } from './options';
 import { PerSide, Side } from './side';
 import { KeyValueStorage } from '../hal/hal';
 import { hasProtoKey, oneLine } from './text';
+import { VOICE_CHOICES, VoiceSetting } from './voice-clips';
 
 export interface Settings {
   control: PerSide<TimeControl>;
@@ -16,8 +18,10 @@ export interface Settings {
   /** The side whose button is on the left (12.4: the arbiter decides where the clock stands). */
   leftSide: Side;
   sound: boolean;
-  /** Buzzer volume, 0–1. */
+  /** Buzzer and voice volume, 0–1. */
   volume: number;
+  /** The voice module's language, or off (the buzzer plays every announcement); boards without one ignore it. */
+  voice: VoiceSetting;
 }
 
 export const SETTINGS_RECORD = 'gcsettings';
@@ -31,6 +35,7 @@ export function defaultSettings(): Settings {
     leftSide: 'black',
     sound: true,
     volume: 0.5,
+    voice: 'ru',
   };
 }
 
@@ -45,6 +50,8 @@ export function settingsError(value: unknown): string | undefined {
   if (v.leftSide !== 'black' && v.leftSide !== 'white') return 'settings.leftSide: must be "black" or "white"';
   if (typeof v.sound !== 'boolean') return 'settings.sound: must be true or false';
   if (typeof v.volume !== 'number' || !(v.volume >= 0 && v.volume <= 1)) return 'settings.volume: must be between 0 and 1';
+  // Settings saved before the voice came have none: the default is used.
+  if (v.voice !== undefined && VOICE_CHOICES.indexOf(v.voice as VoiceSetting) < 0) return 'settings.voice: must be one of ' + VOICE_CHOICES.join(', ');
   return undefined;
 }
 
@@ -74,6 +81,7 @@ export function loadSettings(storage: KeyValueStorage): LoadedSettings {
       leftSide: v.leftSide,
       sound: v.sound,
       volume: v.volume,
+      voice: v.voice !== undefined ? v.voice : defaultSettings().voice,
     },
   };
 }

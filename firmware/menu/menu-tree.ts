@@ -11,8 +11,8 @@
  *       add stage) > Save                 - Move count B, W (12.14)
  *   - Options                             - Change control (3.18.4): Preset > preset > Both/Black/White,
  *       Announce, Expiry, First move,         or Custom > system > Both/Black/White > fields > Apply now
- *       Black btn, Sound, Volume,         - Read the log
- *       Warnings, OT break 3m             - Options (sound and volume at once, the rest from the next game)
+ *       Black btn, Sound, Volume, Voice,  - Read the log
+ *       Warnings, OT break 3m             - Options (sound, volume, voice at once, the rest from the next game)
  *   - Read the log                        - New game (confirm)
  *   - New game (confirm)                  - Exit (stay paused)
  *   - Exit
@@ -23,6 +23,7 @@ import { sameControl } from '../control-describe';
 import { PRESETS } from '../presets';
 import { OPTION_CHOICES } from '../options';
 import { Settings } from '../settings';
+import { VOICE_CHOICES } from '../voice-clips';
 import { SIDES } from '../side';
 import { Draft, Edit, EditKind, MenuContext, MenuState, Target } from './menu-types';
 import { durationText, shortControl, sideLetter } from './menu-text';
@@ -57,8 +58,8 @@ export function targetCode(target: Target): string {
 }
 
 /** The options, in menu order. `sound` and `volume` act at once; the others are the next game's. */
-export const OPTION_KEYS = ['announce', 'onExpire', 'firstToMove', 'leftSide', 'sound', 'volume', 'warnings', 'breakBeforeOvertime'];
-const OPTION_LABELS = ['Announce', 'Expiry', 'First move', 'Black btn', 'Sound', 'Volume', 'Warnings', 'OT break 3m'];
+export const OPTION_KEYS = ['announce', 'onExpire', 'firstToMove', 'leftSide', 'sound', 'volume', 'voice', 'warnings', 'breakBeforeOvertime'];
+const OPTION_LABELS = ['Announce', 'Expiry', 'First move', 'Black btn', 'Sound', 'Volume', 'Voice', 'Warnings', 'OT break 3m'];
 
 export function optionLabel(index: number): string {
   return OPTION_LABELS[index];
@@ -68,6 +69,7 @@ export function optionLabel(index: number): string {
 export function optionValues(key: string): unknown[] {
   if (key === 'leftSide') return SIDES;
   if (key === 'sound') return [true, false];
+  if (key === 'voice') return VOICE_CHOICES;
   return OPTION_CHOICES[key];
 }
 
@@ -75,6 +77,7 @@ export function optionValue(settings: Settings, key: string): unknown {
   if (key === 'leftSide') return settings.leftSide;
   if (key === 'sound') return settings.sound;
   if (key === 'volume') return settings.volume;
+  if (key === 'voice') return settings.voice;
   return (settings.options as unknown as { [key: string]: unknown })[key];
 }
 

@@ -277,10 +277,11 @@ function chooseOption(menu: MenuState, context: MenuContext, index: number): Men
   return result(go(menu, 'choice', cursor, index));
 }
 
-/** Store one option. Sound and volume act at once; the others from the next game when a game is paused. */
+/** Store one option. Sound, volume and voice act at once; the others from the next game when a game is paused. */
 function storeOption(menu: MenuState, context: MenuContext, key: string, value: unknown): MenuResult {
   let settings: Settings;
-  if (key === 'leftSide' || key === 'sound' || key === 'volume') {
+  const atOnce = key === 'sound' || key === 'volume' || key === 'voice';
+  if (key === 'leftSide' || atOnce) {
     const change: { [key: string]: unknown } = {};
     change[key] = value;
     settings = withSettings(context.settings, change);
@@ -289,7 +290,7 @@ function storeOption(menu: MenuState, context: MenuContext, key: string, value: 
     options[key] = value;
     settings = withSettings(context.settings, { options: options });
   }
-  const later = context.game === 'paused' && key !== 'sound' && key !== 'volume';
+  const later = context.game === 'paused' && !atOnce;
   const r = back(menu, later ? 'Saved, next game' : 'Saved');
   r.commands.push({ type: 'settings', settings: settings });
   return r;

@@ -5,7 +5,8 @@
  *   buttons with `setWatch`; the piezo on PWM; the DS3231; the battery divider; the watchdog.
  * - The console board: the buzzer prints on the console; the buttons are a global `button(name, down)`
  *   ("left"/"right"; `down` omitted = press and release), stamped with the clock's now. No RTC, battery or watchdog.
- * The voice module (a DFPlayer Mini) on the board's UART when the board names one; the console board prints its frames.
+ * The voice module (a DFPlayer Mini) on the board's UART when the board names one; the console board prints its frames
+ * and takes the module's answers from a global `dfplayer(bytes)`.
  * Storage is Espruino's `Storage` on every board. The display comes made, with its layout, from the board's screen
  * module (board-screen.ts), so that this file names no display driver.
  */
@@ -61,14 +62,16 @@ function createBoardVoice(board: Board, env: EspruinoEnv, clock: MonotonicClock)
   if (!spec) return undefined;
   let port: SerialPort;
   if (spec.serial === 'console') {
-    port = createConsoleSerial({ print: env.print, nowMs: () => clock.nowMs() });
+    const serial = createConsoleSerial({ print: env.print, nowMs: () => clock.nowMs() });
+    env.defineGlobal('dfplayer', (bytes: number[]) => serial.receive(bytes));
+    port = serial.port;
   } else {
     const serial = env.serial(spec.serial);
     if (!serial) return undefined;
     serial.setup(DFPLAYER_BAUD, { tx: env.pin(spec.tx), rx: env.pin(spec.rx) });
     port = serial;
   }
-  const player = createDfPlayer({ port: port, assumeFitted: spec.serial === 'console' });
+  const player = createDfPlayer(port);
   return createVoiceQueue(player, { now: () => clock.nowMs(), setTimeout: env.setTimeout, clearTimeout: env.clearTimeout });
 }
 

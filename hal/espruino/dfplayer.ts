@@ -12,6 +12,9 @@
  * ignored, no clip being played), 0x3F the module came up (at power-on), 0x40 an error, 0x41/0x42 replies. Any
  * well-formed frame from the module means one is fitted: until then `ready` is false and the buzzer plays.
  *
+ * Until then the volume and a clip asked for are kept (the last clip only) and sent when the module answers: "game restored" is
+ * asked for at boot, while the module still starts.
+ *
  * The port is a parameter (Espruino's `Serial2`, set up by the caller; the console board's recording port), so the
  * driver uses no globals and a test passes a recording port.
  */
@@ -52,16 +55,13 @@ export function frameCommand(bytes: number[]): number {
   return ((sum + ((bytes[7] << 8) | bytes[8])) & 0xffff) === 0 ? bytes[3] : -1;
 }
 
-export interface DfPlayerOptions {
-  port: SerialPort;
-  /** A port that answers nothing (the console board's recording port) is taken as a fitted module. */
-  assumeFitted?: boolean;
-}
-
-export function createDfPlayer(options: DfPlayerOptions): ClipPlayer {
-  const port = options.port;
-  let fitted = options.assumeFitted === true;
+export function createDfPlayer(port: SerialPort): ClipPlayer {
+  let fitted = false;
   let playing = false;
+  /** A clip asked for before the module answered (it needs a second or two after power-on): played when it does. */
+  let early = -1;
+  /** The volume last asked for (0–30), sent again when the module answers; -1: none yet. */
+  let volume = -1;
   let ended: () => void = () => undefined;
   /** Bytes of a frame being received (a frame may come in several pieces). */
   let received: number[] = [];
@@ -73,7 +73,12 @@ export function createDfPlayer(options: DfPlayerOptions): ClipPlayer {
   function frameIn(bytes: number[]): void {
     const command = frameCommand(bytes);
     if (command < 0) return;
-    fitted = true;
+    if (!fitted) {
+      fitted = true;
+      if (volume >= 0) send(DFPLAYER_VOLUME, volume);
+      if (early >= 0) send(DFPLAYER_PLAY_FOLDER_TRACK, early);
+      early = -1;
+    }
     if (command === CARD_TRACK_ENDED && playing) {
       playing = false;
       ended();
@@ -98,17 +103,21 @@ export function createDfPlayer(options: DfPlayerOptions): ClipPlayer {
   return {
     play(folder, track) {
       playing = true;
-      send(DFPLAYER_PLAY_FOLDER_TRACK, ((folder & 0xff) << 8) | (track & 0xff));
+      const parameter = ((folder & 0xff) << 8) | (track & 0xff);
+      if (fitted) send(DFPLAYER_PLAY_FOLDER_TRACK, parameter);
+      else early = parameter;
     },
     stop() {
       playing = false;
+      early = -1;
       send(DFPLAYER_STOP, 0);
     },
     onEnded(handler) {
       ended = handler;
     },
     setVolume(level) {
-      send(DFPLAYER_VOLUME, Math.round((level > 1 ? 1 : level > 0 ? level : 0) * MAX_VOLUME));
+      volume = Math.round((level > 1 ? 1 : level > 0 ? level : 0) * MAX_VOLUME);
+      if (fitted) send(DFPLAYER_VOLUME, volume);
     },
     ready: () => fitted,
   };

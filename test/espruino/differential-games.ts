@@ -211,6 +211,7 @@ export const gameArb = (maxActions: number): fc.Arbitrary<DiffGame> =>
           leftSide: r.leftSide,
           sound: r.sound,
           volume: r.volume,
+          voice: 'ru',
         },
         edges: edges,
         untilMs: untilMs,

@@ -24,6 +24,7 @@ export function settingsFor(control: GameControl, options?: Partial<ClockOptions
     leftSide: 'black',
     sound: true,
     volume: 0.5,
+    voice: 'ru',
   };
 }
 

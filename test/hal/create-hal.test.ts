@@ -171,8 +171,10 @@ describe('createEspruinoHal', () => {
     expect(hal.rtc).toBeUndefined();
     expect(hal.battery).toBeUndefined();
     expect(hal.watchdog).toBeUndefined();
-    // The driver's status query, printed by the recording port: no module answers, one is assumed.
+    // The driver's status query, printed by the recording port; the module's answer is typed in as bytes.
     expect(printed).toEqual(['dfplayer 0: 7E FF 06 42 00 00 00 FE B9 EF']);
+    expect(hal.voice!.ready()).toBe(false);
+    (globals.dfplayer as (bytes: number[]) => void)([0x7e, 0xff, 0x06, 0x3f, 0x00, 0x00, 0x02, 0xfe, 0xba, 0xef]);
     expect(hal.voice!.ready()).toBe(true);
 
     hal.display.kind === 'character' && hal.display.show(['hello', 'world']);

@@ -54,9 +54,10 @@ describe('DFPlayer frames', () => {
 
 describe('createDfPlayer', () => {
   it('asks for the status at start, plays by folder and track, sets the volume 0-30, stops', () => {
-    const { port, written } = recordingPort();
-    const player = createDfPlayer({ port });
+    const { port, written, receive } = recordingPort();
+    const player = createDfPlayer(port);
     expect(written).toEqual([datasheetFrame(0x42, 0, 0)]);
+    receive(datasheetFrame(0x42, 0x02, 0x00));
     player.play(2, 203);
     player.setVolume(0.5);
     player.setVolume(7);
@@ -73,7 +74,7 @@ describe('createDfPlayer', () => {
 
   it('is ready once the module says anything well formed, even in pieces and after noise', () => {
     const { port, receive } = recordingPort();
-    const player = createDfPlayer({ port });
+    const player = createDfPlayer(port);
     expect(player.ready!()).toBe(false);
     receive([0x00, 0x13]); // line noise at power-on
     const online = datasheetFrame(0x3f, 0x00, 0x02); // the module came up with a card
@@ -85,7 +86,8 @@ describe('createDfPlayer', () => {
 
   it('a clip ended is told once, though the module reports it twice', () => {
     const { port, receive } = recordingPort();
-    const player = createDfPlayer({ port });
+    const player = createDfPlayer(port);
+    receive(datasheetFrame(0x3f, 0x00, 0x02));
     let ended = 0;
     player.onEnded(() => ended++);
     player.play(1, 5);
@@ -99,8 +101,16 @@ describe('createDfPlayer', () => {
     expect(ended).toBe(1);
   });
 
-  it('a console port is assumed fitted', () => {
-    const { port } = recordingPort();
-    expect(createDfPlayer({ port, assumeFitted: true }).ready!()).toBe(true);
+  it('before the module answers, the volume and the last clip asked for wait, and are sent when it does', () => {
+    const { port, written, receive } = recordingPort();
+    const player = createDfPlayer(port);
+    player.setVolume(1);
+    player.play(1, 200);
+    player.play(1, 208); // "game restored", asked for at boot
+    expect(written).toEqual([datasheetFrame(0x42, 0, 0)]);
+    receive(datasheetFrame(0x3f, 0x00, 0x02));
+    expect(written.slice(1)).toEqual([datasheetFrame(0x06, 0, 30), datasheetFrame(0x0f, 1, 208)]);
+    receive(datasheetFrame(0x3f, 0x00, 0x02)); // nothing is sent twice
+    expect(written.length).toBe(3);
   });
 });

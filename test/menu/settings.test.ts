@@ -232,16 +232,17 @@ describe('options: every option and every value is reachable and stored', () => 
     for (const value of OPTION_CHOICES[key]) cases.push([key, value]);
   }
   cases.push(['leftSide', 'black'], ['leftSide', 'white'], ['sound', true], ['sound', false]);
-  const order = ['announce', 'onExpire', 'firstToMove', 'leftSide', 'sound', 'volume', 'warnings', 'breakBeforeOvertime'];
+  for (const value of ['en', 'ja', 'off', 'ru']) cases.push(['voice', value]);
+  const order = ['announce', 'onExpire', 'firstToMove', 'leftSide', 'sound', 'volume', 'voice', 'warnings', 'breakBeforeOvertime'];
 
   function stored(s: Settings, key: string): unknown {
-    if (key === 'leftSide' || key === 'sound') return (s as unknown as { [k: string]: unknown })[key];
+    if (key === 'leftSide' || key === 'sound' || key === 'voice') return (s as unknown as { [k: string]: unknown })[key];
     return (s.options as unknown as { [k: string]: unknown })[key];
   }
 
   test.each(cases)('%s = %p', (key, value) => {
     const b = new Bench().open().do('L L R'); // Options
-    expect(b.lines()[1]).toBe('Options      1/8');
+    expect(b.lines()[1]).toBe('Options      1/9');
     b.do('L*' + order.indexOf(key) + ' R');
     // the choice list starts on the stored value, marked *
     expect(b.lines()[0].charAt(15)).toBe('*');
@@ -249,19 +250,19 @@ describe('options: every option and every value is reachable and stored', () => 
     b.do('R');
     expect(stored(b.lastSettings(), key)).toBe(value);
     expect(b.lines()[1]).toBe('Saved           ');
-    expect(b.lines()[0].indexOf(['Announce', 'Expiry', 'First move', 'Black btn', 'Sound', 'Volume', 'Warnings', 'OT break 3m'][order.indexOf(key)])).toBe(0);
+    expect(b.lines()[0].indexOf(['Announce', 'Expiry', 'First move', 'Black btn', 'Sound', 'Volume', 'Voice', 'Warnings', 'OT break 3m'][order.indexOf(key)])).toBe(0);
   });
 
   test('the options list shows the stored values', () => {
     const b = new Bench().open().do('L L R');
     const rows: string[] = [];
-    for (let i = 0; i < 8; i++) {
+    for (let i = 0; i < 9; i++) {
       rows.push(b.lines()[0]);
       b.do('L');
     }
     expect(rows).toEqual([
       'Announce      ru', 'Expiry      stop', 'First move Black', 'Black btn   left',
-      'Sound         on', 'Volume       50%', 'Warnings     off', 'OT break 3m  off',
+      'Sound         on', 'Volume       50%', 'Voice         ru', 'Warnings     off', 'OT break 3m  off',
     ]);
   });
 
