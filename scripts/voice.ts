@@ -101,9 +101,9 @@ export function readWavInfo(data: Buffer): WavInfo {
   throw new Error('no data chunk');
 }
 
-function run(command: string, args: string[]): Promise<void> {
+function run(command: string, args: string[], signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(command, args, { stdio: ['ignore', 'ignore', 'pipe'], signal: signal });
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => {
       stderr += chunk.toString();
@@ -117,18 +117,18 @@ function run(command: string, args: string[]): Promise<void> {
 }
 
 /** Renders one clip: espeak-ng into a temporary file, then sox trims it into `file`. */
-export async function renderClip(language: VoiceLanguage, track: number, file: string): Promise<WavInfo> {
+export async function renderClip(language: VoiceLanguage, track: number, file: string, signal?: AbortSignal): Promise<WavInfo> {
   const text = trackText(language, track);
   if (text === null) throw new Error(language + ': no words for track ' + track);
   const words = LANGUAGE_WORDS[language];
   const speed = track >= 100 && isNumberTrack(track) ? words.bigNumberSpeed : isNumberTrack(track) ? words.numberSpeed : words.wordSpeed;
   const raw = file + '.espeak.wav';
   try {
-    await run('espeak-ng', ['-v', words.espeakVoice, '-s', String(speed), '-z', '-w', raw, text]);
+    await run('espeak-ng', ['-v', words.espeakVoice, '-s', String(speed), '-z', '-w', raw, text], signal);
     await run('sox', [
       raw, '-r', String(SAMPLE_RATE), '-b', '16', '-c', '1', file,
       'silence', '1', '0.005', SILENCE_THRESHOLD, 'reverse', 'silence', '1', '0.005', SILENCE_THRESHOLD, 'reverse', 'norm', '-1',
-    ]);
+    ], signal);
   } finally {
     fs.rmSync(raw, { force: true });
   }
@@ -144,6 +144,8 @@ export interface RenderOptions {
   jobs?: number;
   /** After each clip. */
   progress?: (done: number, total: number) => void;
+  /** Stops the rendering (the clips being made are killed); renderClips then throws. */
+  signal?: AbortSignal;
 }
 
 export interface RenderedClip {
@@ -186,11 +188,11 @@ export async function renderClips(options: RenderOptions): Promise<RenderResult>
   let done = 0;
   let failed: Error | null = null;
   async function worker(): Promise<void> {
-    while (next < todo.length && failed === null) {
+    while (next < todo.length && failed === null && !(options.signal && options.signal.aborted)) {
       const i = next++;
       const clip = todo[i];
       try {
-        const info = await renderClip(clip.language, clip.track, clip.file);
+        const info = await renderClip(clip.language, clip.track, clip.file, options.signal);
         clips[i] = { language: clip.language, track: clip.track, file: clip.file, text: trackText(clip.language, clip.track) as string, seconds: info.seconds };
       } catch (error) {
         failed = failed || (error as Error);
@@ -203,6 +205,7 @@ export async function renderClips(options: RenderOptions): Promise<RenderResult>
   for (let i = 0; i < jobs; i++) workers.push(worker());
   await Promise.all(workers);
   if (failed) throw failed;
+  if (options.signal && options.signal.aborted) throw new Error('rendering stopped');
   return { clips: clips, ms: Date.now() - started };
 }
 

@@ -5,12 +5,17 @@
  *   npm run sim:web -- --port 0            any free port
  *   npm run sim:web -- --host 0.0.0.0      reachable from other machines (a phone on the same network)
  *   npm run sim:web -- --out dist/web      write the page (index.html, style.css, app.js) to a folder and exit
+ *   npm run sim:web -- --no-voice          no voice clips: the page speaks with the browser's speech synthesis
  *
  * The page's script is built when the server starts — rollup's JS API with @rollup/plugin-typescript (the
  * sim/web/tsconfig.json program: the page, the firmware, the HAL types) and @rollup/plugin-node-resolve, an IIFE
  * for the browser, kept in memory — and rebuilt (from rollup's cache) when a source file changed before the next
  * request for it. No Espruino lowering: a browser runs ES2017 as it is. Node's http module only; nothing is fetched
  * from the network, by the server or the page.
+ *
+ * The voice module's clips (sim/voice-cache.ts: rendered with espeak-ng and sox into .cache/voice/ when the server
+ * starts, unless cached) are served at /voice/FF/TTT.wav, the card's layout, and /voice/index.json says they are
+ * there; without espeak-ng or sox both are 404 and the page falls back to speechSynthesis.
  */
 import * as fs from 'fs';
 import * as http from 'http';
@@ -19,6 +24,7 @@ import { AddressInfo } from 'net';
 import { rollup, RollupCache } from 'rollup';
 import typescript from '@rollup/plugin-typescript';
 import { nodeResolve } from '@rollup/plugin-node-resolve';
+import { ensureVoiceClips, VoiceClips } from './voice-cache';
 
 export const ROOT = path.resolve(__dirname, '..');
 const WEB = path.join(ROOT, 'sim', 'web');
@@ -100,6 +106,10 @@ export interface WebServerOptions {
   host?: string;
   /** Log lines (requests are not logged); default none. */
   log?: (line: string) => void;
+  /** Serve the voice clips, rendered into the cache if needed (default true); false: 404, the page speaks itself. */
+  voice?: boolean;
+  /** Where the clips are cached (default .cache/voice/). */
+  voiceCacheDir?: string;
 }
 
 export interface WebServer {
@@ -109,6 +119,8 @@ export interface WebServer {
   port: number;
   /** How long the first build took. */
   buildMs: number;
+  /** The voice clips once rendered (or why there are none); the server answers clip requests after this. */
+  voice: Promise<VoiceClips>;
   close(): Promise<void>;
 }
 
@@ -127,6 +139,18 @@ export async function startWebServer(options?: WebServerOptions): Promise<WebSer
   let current: WebBundle | null = null;
   let failed: string | null = null;
   let rebuilding: Promise<void> | null = null;
+  const stopVoice = new AbortController();
+  const voice: Promise<VoiceClips> =
+    options && options.voice === false
+      ? Promise.resolve({ missing: 'the server was started without voice clips' })
+      : ensureVoiceClips({ cacheDir: options && options.voiceCacheDir, signal: stopVoice.signal }).then((clips) => {
+          if ('dir' in clips) {
+            log('sim:web: voice clips ' + (clips.renderedMs !== null ? 'rendered in ' + (clips.renderedMs / 1000).toFixed(1) + ' s into ' : 'from ') + path.relative(ROOT, clips.dir));
+          } else if (!stopVoice.signal.aborted) {
+            log('sim:web: no voice clips (' + clips.missing + '); the page speaks with the browser\'s speech synthesis');
+          }
+          return clips;
+        });
 
   /** The bundle, rebuilt first when a source changed (or the last build failed). */
   async function fresh(): Promise<void> {
@@ -163,6 +187,23 @@ export async function startWebServer(options?: WebServerOptions): Promise<WebSer
     response.end(head ? undefined : body);
   }
 
+  /** /voice/index.json and /voice/FF/TTT.wav, once the clips are there; 404 without them. */
+  async function sendVoice(route: string, response: http.ServerResponse, head: boolean): Promise<void> {
+    const clips = await voice;
+    const clip = /^\/voice\/(\d\d)\/(\d\d\d)\.wav$/.exec(route);
+    if (!('dir' in clips)) {
+      send(response, 404, 'text/plain; charset=utf-8', 'no voice clips: ' + clips.missing + '\n', head);
+    } else if (route === '/voice/index.json') {
+      send(response, 200, 'application/json; charset=utf-8', fs.readFileSync(path.join(clips.dir, 'complete.json'), 'utf8'), head);
+    } else if (clip && fs.existsSync(path.join(clips.dir, clip[1], clip[2] + '.wav'))) {
+      const body = fs.readFileSync(path.join(clips.dir, clip[1], clip[2] + '.wav'));
+      response.writeHead(200, { 'Content-Type': 'audio/wav', 'Content-Length': body.length, 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' });
+      response.end(head ? undefined : body);
+    } else {
+      send(response, 404, 'text/plain; charset=utf-8', 'not found: ' + route + '\n', head);
+    }
+  }
+
   async function handle(request: http.IncomingMessage, response: http.ServerResponse): Promise<void> {
     const method = request.method || 'GET';
     if (method !== 'GET' && method !== 'HEAD') {
@@ -180,6 +221,8 @@ export async function startWebServer(options?: WebServerOptions): Promise<WebSer
       send(response, 200, 'text/javascript; charset=utf-8', code, head);
     } else if (route === '/app.js.map') {
       send(response, 200, 'application/json; charset=utf-8', current ? current.map : '', head);
+    } else if (route.indexOf('/voice/') === 0) {
+      await sendVoice(route, response, head);
     } else {
       send(response, 404, 'text/plain; charset=utf-8', 'not found: ' + route + '\n', head);
     }
@@ -201,6 +244,8 @@ export async function startWebServer(options?: WebServerOptions): Promise<WebSer
   // Listening first, so that a port in use fails at once; then the first build, which every request waits for.
   await fresh();
   if (failed !== null || !current) {
+    stopVoice.abort();
+    await voice;
     await new Promise<void>((resolve) => server.close(() => resolve()));
     throw new Error('the page did not build: ' + failed);
   }
@@ -212,11 +257,18 @@ export async function startWebServer(options?: WebServerOptions): Promise<WebSer
     host: address.address,
     port: address.port,
     buildMs: buildMs,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
+    voice: voice,
+    close: () => {
+      // A rendering still under way is stopped (its temporary folder removed) before the server says it is closed.
+      stopVoice.abort();
+      return Promise.all([
+        voice,
+        new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeAllConnections();
+        }),
+      ]).then(() => undefined);
+    },
   };
 }
 
@@ -232,23 +284,30 @@ export async function writeWebSite(outDir: string): Promise<WebBundle> {
 }
 
 const USAGE =
-  'usage: npm run sim:web -- [--port N] [--host ADDRESS] [--out DIR]\n' +
+  'usage: npm run sim:web -- [--port N] [--host ADDRESS] [--out DIR] [--no-voice]\n' +
   '  --port N         port to listen on (default 8080; 0 = any free port)\n' +
   '  --host ADDRESS   address to listen on (default 127.0.0.1: this machine only)\n' +
-  '  --out DIR        write the page to DIR as static files and exit\n';
+  '  --out DIR        write the page to DIR as static files and exit (without the voice clips)\n' +
+  '  --no-voice       do not render or serve the voice clips (they need espeak-ng and sox; rendered once into\n' +
+  '                   .cache/voice/): the page speaks the announcements with the browser\'s speech synthesis\n';
 
 interface CliOptions {
   port: number;
   host: string;
   out?: string;
+  voice: boolean;
 }
 
 function parseArgs(args: string[]): CliOptions {
-  const options: CliOptions = { port: 8080, host: '127.0.0.1' };
+  const options: CliOptions = { port: 8080, host: '127.0.0.1', voice: true };
   for (let i = 0; i < args.length; i++) {
     const arg = args[i];
     const eq = arg.indexOf('=');
     const name = eq > 0 ? arg.substring(0, eq) : arg;
+    if (arg === '--no-voice') {
+      options.voice = false;
+      continue;
+    }
     const value = (): string => {
       if (eq > 0) return arg.substring(eq + 1);
       if (i + 1 >= args.length) throw new Error(name + ' needs a value');
@@ -290,7 +349,7 @@ async function main(args: string[]): Promise<void> {
   }
   let server: WebServer;
   try {
-    server = await startWebServer({ port: options.port, host: options.host, log: (line) => process.stderr.write(line + '\n') });
+    server = await startWebServer({ port: options.port, host: options.host, voice: options.voice, log: (line) => process.stderr.write(line + '\n') });
   } catch (error) {
     const e = error as NodeJS.ErrnoException;
     if (e.code === 'EADDRINUSE') {

@@ -4,6 +4,10 @@
  * rules; the page only draws what the runtime shows, plays what it plays and feeds it button edges.
  *
  * URL: ?board=esp32-lcd1602 (default) or esp32-oled, &speed=1|2|5|10|60, &lcd=green|blue.
+ *
+ * The voice: with the server's clips (voice-player.ts) the HAL has a voice module and the runtime says what it says
+ * on the device, in the language of its menu; without them, or with "speak the announcements" off, the buzzer
+ * plays, and the announcements are spoken with speechSynthesis (speech.ts) while that box is on.
  */
 import { ButtonName, Display } from '../../hal/hal';
 import { Runtime, startRuntime } from '../../firmware/runtime';
@@ -14,6 +18,7 @@ import { LcdColor, LcdPanel } from './lcd-panel';
 import { OledPanel } from './oled-panel';
 import { WebBuzzer } from './web-buzzer';
 import { Speaker } from './speech';
+import { ClipsState, createWebClipPlayer } from './voice-player';
 import { attachButtons } from './buttons';
 import { createWebHost, WebHost } from './host';
 import { Announcement, AnnouncementList, gameTime, LogList } from './panel';
@@ -32,6 +37,8 @@ export interface GoclockHook {
   announcements(): Announcement[];
   menuOpen(): boolean;
   speed(): number;
+  /** The voice clips: whether the server has them, and the clips played so far ("voice/01/207.wav"). */
+  voice(): { state: ClipsState; played: string[] };
 }
 
 declare global {
@@ -62,6 +69,7 @@ function main(): void {
   const storage = new MemoryStorage(); // the board's flash: kept across a board switch or a power cut
   const buzzer = new WebBuzzer();
   const speaker = new Speaker();
+  const clips = createWebClipPlayer();
   const announcements: Announcement[] = [];
   const logList = new LogList(element('log'));
   const announcementList = new AnnouncementList(element('announcements'));
@@ -83,6 +91,7 @@ function main(): void {
     if (session) session.host.close();
     buzzer.stop();
     speaker.stop();
+    clips.stop();
     device.setAttribute('data-board', board);
     element('lcd-window').hidden = board !== 'esp32-lcd1602';
     element('oled-window').hidden = board !== 'esp32-oled';
@@ -97,6 +106,7 @@ function main(): void {
       storage: storage,
       speed: speed,
       batteryPercent: () => battery,
+      clips: clips,
     });
     const runtime = startRuntime(host.hal, { layout: layoutFor(host.hal.display) });
     runtime.onEffects((effects) => {
@@ -104,7 +114,7 @@ function main(): void {
         const effect = effects[i];
         if (effect.type !== 'announce') continue;
         announcements.push({ atMs: effect.atMs, side: effect.side, text: effect.text });
-        speaker.say(effect.text);
+        if (!clips.ready()) speaker.say(effect.text); // else the voice module says it, or the menu turned it off
       }
     });
     session = { board: board, display: display, host: host, runtime: runtime };
@@ -167,9 +177,22 @@ function main(): void {
     speak.disabled = true;
   }
   speaker.enabled = speak.checked;
+  clips.enabled = speak.checked;
   speak.addEventListener('change', () => {
     speaker.enabled = speak.checked;
-    if (!speak.checked) speaker.stop();
+    clips.enabled = speak.checked;
+    if (!speak.checked) {
+      speaker.stop();
+      clips.stop();
+    }
+  });
+  clips.onState((state) => {
+    if (state !== 'ready' || !speak.disabled) return;
+    // No speechSynthesis, but the clips: the box is for them.
+    speak.disabled = false;
+    speak.checked = true;
+    speaker.enabled = true;
+    clips.enabled = true;
   });
   const batteryInput = element<HTMLInputElement>('battery');
   const batteryText = element('battery-text');
@@ -224,6 +247,7 @@ function main(): void {
     announcements: () => announcements.map((a) => ({ atMs: a.atMs, side: a.side, text: a.text })),
     menuOpen: () => current().runtime.menuOpen(),
     speed: () => current().host.speed(),
+    voice: () => ({ state: clips.state(), played: clips.played() }),
   });
 }
 

@@ -7,8 +7,12 @@
  *   in the menu) and no chord could stay shorter than the menu's 4 s. Between presses the game fast-forwards.
  * - **A speed change reaches the pending timer.** The runtime's one timer was set on the host clock at the old speed;
  *   it is set again at the same virtual instant, so the display keeps up at once when the speed goes up.
+ *
+ * With a clip player (voice-player.ts) the HAL has a voice, firmware/voice-queue.ts on it, as the device's DFPlayer:
+ * utterances are due on the (virtual) clock of the HAL; a clip plays for as long as it lasts, in real time.
  */
 import { ButtonName, Buzzer, Display, Hal, KeyValueStorage } from '../../hal/hal';
+import { ClipPlayer, createVoiceQueue } from '../../firmware/voice-queue';
 import { createRealtimeHal, RealtimeHal } from '../realtime-hal';
 
 export interface WebHostOptions {
@@ -17,6 +21,8 @@ export interface WebHostOptions {
   storage: KeyValueStorage;
   speed: number;
   batteryPercent?: () => number;
+  /** The voice module's clips, if the page has them. */
+  clips?: ClipPlayer;
 }
 
 export interface WebHost {
@@ -72,6 +78,13 @@ export function createWebHost(options: WebHostOptions): WebHost {
     buzzer: realtime.buzzer,
     storage: realtime.storage,
     battery: realtime.battery,
+    voice: options.clips
+      ? createVoiceQueue(options.clips, {
+          now: realtime.clock.nowMs,
+          setTimeout: (fn, ms) => setTimeout(fn, ms),
+          clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+        })
+      : undefined,
   };
 
   return {
@@ -93,6 +106,7 @@ export function createWebHost(options: WebHostOptions): WebHost {
     effectiveSpeed: () => realtime.speed(),
     close() {
       pending = null;
+      if (hal.voice) hal.voice.stop();
       realtime.close();
     },
   };
