@@ -37,7 +37,7 @@ import { hasOwn, numberAfter } from './text';
 export const RECORD_FORMAT = 1;
 
 /**
- * The most characters a record file takes (its lines with their checksums): about 800 moves. Once the next lines
+ * The most characters a record file takes (its lines with their checksums): about 800 moves. Once the next line
  * would pass RECORD_ROOM_CHARS, one last line (RECORD_FULL_LINE) is written and nothing more (record-store.ts).
  */
 export const RECORD_MAX_CHARS = 32768;

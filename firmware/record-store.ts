@@ -10,9 +10,11 @@
  * its record.
  * A record of a game that never started (its header alone: settings changed before the first press) is not kept.
  *
- * The cap (game-record.ts RECORD_MAX_CHARS): once the next lines would pass it, one last line says the record is full
- * and nothing more is written, nor after a failed write (flash full): a record with a line missing would make the
- * runtime's later undo lines take back the wrong entries. Either way `recordAppend` is false from then on.
+ * The cap (game-record.ts RECORD_MAX_CHARS): the lines are written while they fit; at the first that does not, one
+ * last line says the record is full and nothing more is written (no undo line either, so none can take back lines
+ * that were not written). Nothing more after a failed write (flash full) either, until the next boot: a record with
+ * a line missing would make the runtime's later undo lines take back the wrong entries. Either way `recordAppend`
+ * is false from then on. A boot counts the record again (once): a full one stays full.
  *
  * Call `recordNewGame` before the journal's new game (game-journal.ts `journalNewGame`), so that a power cut between
  * the two leaves the record of the game the journal restores.
@@ -124,14 +126,13 @@ export function recordAppend(storage: KeyValueStorage, lines: string[]): boolean
     if (known.storage !== storage) known = measure(storage);
     const current = known;
     if (!current.header || current.done) return false;
-    let chars = 0;
-    for (let i = 0; i < lines.length; i++) chars += lines[i].length + RECORD_OVERHEAD_CHARS;
-    if (current.chars + chars > RECORD_ROOM_CHARS) {
-      put(current, storage, RECORD_FULL_LINE);
-      current.done = true;
-      return false;
-    }
     for (let i = 0; i < lines.length; i++) {
+      // The lines that fit are written: no undo line is written after the last line, so none can miscount them.
+      if (current.chars + lines[i].length + RECORD_OVERHEAD_CHARS > RECORD_ROOM_CHARS) {
+        put(current, storage, RECORD_FULL_LINE);
+        current.done = true;
+        return false;
+      }
       if (!put(current, storage, lines[i])) return false;
     }
     return true;

@@ -189,6 +189,17 @@ describe('the device records the game the core does', () => {
     expect(exported(device.storage, 'sgf')).toBe(exported(core.storage, 'sgf'));
     expect(exported(device.storage, 'csv')).toBe(exported(core.storage, 'csv'));
   });
+
+  test('a record filled to its cap by forced passes is the same either way', () => {
+    const passing = { system: 'byoyomi', mainMs: 0, periods: 1, periodMs: 1000 };
+    const untilMs = 100 * 86400000; // 100 days of a forced pass every second: far past the cap
+    const core = played({ control: passing, options: { onExpire: 'pass' }, events: [{ atMs: 0, type: 'press', side: 'white' }], untilMs: untilMs });
+    const device = played({ control: passing, options: { onExpire: 'pass' }, events: new Hands(0).tap('right').events, untilMs: untilMs });
+    const csv = exported(core.storage, 'csv');
+    expect(csv).toMatch(/\r\nfull,,,,,,,,record full: nothing after this was recorded\r\n$/);
+    expect(csvObjects(csv).filter((row) => row.kind === 'pass').length).toBeGreaterThan(300);
+    expect(exported(device.storage, 'csv')).toBe(csv);
+  });
 });
 
 describe('random games', () => {

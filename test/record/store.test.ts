@@ -169,6 +169,20 @@ describe('the cap', () => {
     expect(exported(storage, 'sgf')).toContain('record full: nothing after this was recorded');
   });
 
+  test('of lines that do not all fit, those that fit are written, then the last line', () => {
+    const storage = new MemoryStorage();
+    playGame(storage, 1);
+    const line = 'p 1 - - - - - - ' + 'z'.repeat(90); // 116 characters with its checksum
+    while ((storage.read(RECORD_NAMES[0]) as string).length + 2 * 116 < RECORD_MAX_CHARS - 80) recordAppend(storage, [line]);
+    const before = readRecords(storage, RECORD_NAMES[0]).records.length;
+    expect(recordAppend(storage, [line, line, line, line])).toBe(false);
+    const records = readRecords(storage, RECORD_NAMES[0]).records;
+    expect(records.length - before).toBeGreaterThanOrEqual(2); // at least one of the four, and the last line
+    expect(records.length - before).toBeLessThan(5);
+    expect(records[records.length - 1]).toBe(RECORD_FULL_LINE);
+    expect((storage.read(RECORD_NAMES[0]) as string).length).toBeLessThanOrEqual(RECORD_MAX_CHARS);
+  });
+
   test('after a boot the record is counted again: a full one stays full, another goes on', () => {
     const storage = new MemoryStorage();
     playGame(storage, 1);
