@@ -1,6 +1,6 @@
 /**
- * The terminal simulator's command line: `--board`, `--control`, `--speed`, `--storage`, `--bell`, `--exit-after`,
- * `--help`. A bad argument is one line naming it (the caller prints it and exits 1).
+ * The terminal simulator's command line: `--board`, `--control`, `--speed`, `--storage`, `--bell`, `--voice`,
+ * `--exit-after`, `--help`. A bad argument is one line naming it (the caller prints it and exits 1).
  */
 import { PerSide } from '../firmware/side';
 import { TimeControl } from '../firmware/control';
@@ -22,6 +22,8 @@ export interface TerminalArgs {
   speed: number;
   storageFile?: string;
   bell: boolean;
+  /** `--voice`: say the announcements with the voice module's clips (set only when given). */
+  voice?: boolean;
   /** Quit after this much clock (virtual) time, in ms. */
   exitAfterMs?: number;
 }
@@ -39,6 +41,10 @@ usage: npm start -- [options]        (or: npx tsx sim/terminal.ts [options])
   --storage FILE    keep settings and the game journal in FILE (JSON), like the clock's flash: quit
                     mid-game, start again with the same FILE, and the game is restored
   --bell            ring the terminal bell whenever the buzzer sounds
+  --voice           say the announcements with the voice module's clips, as the clock with a DFPlayer does:
+                    rendered once into .cache/voice/ with espeak-ng and sox (apt-get install espeak-ng sox),
+                    played with paplay, sox's play or aplay; the menu's Voice picks the language or turns it
+                    off. Without a player or the clips the buzzer plays, as without the module (the log says why)
   --exit-after MS   quit by itself after MS ms of clock time (speed included)
   --help            this text
 
@@ -55,7 +61,7 @@ frame is printed as text; the run ends when stdin ends and its keys are played (
 `;
 
 const OPTIONS_WITH_VALUE = ['--board', '--control', '--speed', '--storage', '--exit-after'];
-const FLAGS = ['--bell', '--help', '-h'];
+const FLAGS = ['--bell', '--voice', '--help', '-h'];
 
 function positiveNumber(option: string, text: string): number {
   const value = Number(text);
@@ -92,6 +98,7 @@ export function parseTerminalArgs(argv: string[]): TerminalArgs {
     if (FLAGS.indexOf(option) >= 0) {
       if (value !== undefined) throw new Error(option + ': takes no value');
       if (option === '--bell') args.bell = true;
+      else if (option === '--voice') args.voice = true;
       else args.help = true;
       continue;
     }

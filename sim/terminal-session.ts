@@ -3,7 +3,8 @@
  * board's display (the 16×2 LCD, the console board's printed LCD, or the 128×64 OLED on a SimCanvas), a buzzer that
  * shows what it plays, the given storage, and the keys turned into button edges. It keeps what a front-end draws
  * (the frame, the log panel's lines, the buzzer's cue) and says when any of it changed; terminal-tty.ts draws it on
- * a full screen, terminal-pipe.ts prints it as text.
+ * a full screen, terminal-pipe.ts prints it as text. With `voice`, the HAL has a voice module (firmware/voice-queue.ts)
+ * on the system's audio player and the card's clips (sim/voice-system-player.ts).
  */
 import { CharacterDisplay, Display, GraphicsDisplay, KeyValueStorage } from '../hal/hal';
 import { Board } from '../boards/board';
@@ -29,6 +30,8 @@ import { Frame, keyLines, statusText } from './terminal-draw';
 import { layoutFor } from '../firmware/layouts';
 import { hasOwn } from '../firmware/text';
 import { quotedCut } from './input-limits';
+import { ClipPlayer, createVoiceQueue } from '../firmware/voice-queue';
+import { startTerminalVoice, TerminalVoice } from './voice-system-player';
 
 export const BOARDS: { [name: string]: Board } = {
   'esp32-lcd1602': lcdBoard,
@@ -77,6 +80,11 @@ export interface SessionOptions {
    * the runtime's clock reads no later time.
    */
   exitAfterMs?: number;
+  /**
+   * `--voice`: the announcements are said with the voice module's clips, played by the system's player (true), or by
+   * this clip player (tests); absent, the buzzer plays them, as on a board without the module.
+   */
+  voice?: boolean | ClipPlayer;
 }
 
 export interface SessionEvents {
@@ -289,6 +297,26 @@ export function startSession(options: SessionOptions, events: SessionEvents): Se
   const hal = options.exitAfterMs === undefined ? freeHal : stoppedAt(freeHal, options.exitAfterMs);
   // The DS3231 keeps wall time across power cuts: the host's clock does too, so "power off 12:39" can be shown.
   if (board.rtc) hal.rtc = { readWallMs: () => Date.now(), writeWallMs: () => undefined };
+  let terminalVoice: TerminalVoice | null = null;
+  const remarkNow = (text: string): void => {
+    const nowMs = runtime ? runtime.nowMs() : 0;
+    if (!closed) addLine({ kind: 'sim', atMs: nowMs, text: nowMs + ' ' + text });
+  };
+  let clips: ClipPlayer | null = null;
+  if (options.voice === true) {
+    terminalVoice = startTerminalVoice(remarkNow);
+    clips = terminalVoice && terminalVoice.player;
+  } else if (options.voice) {
+    clips = options.voice;
+  }
+  if (clips) {
+    // Utterances are due on the HAL's (virtual) clock; a clip lasts as long as it lasts, in real time.
+    hal.voice = createVoiceQueue(clips, {
+      now: () => hal.clock.nowMs(),
+      setTimeout: (fn, ms) => setTimeout(fn, ms),
+      clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+    });
+  }
 
   const started = startRuntime(hal, { layout: layoutFor(hal.display), logLimit: 100000 });
   runtime = started;
@@ -426,6 +454,8 @@ export function startSession(options: SessionOptions, events: SessionEvents): Se
       closed = true;
       player.stop();
       buzzer.stop();
+      if (hal.voice) hal.voice.stop();
+      if (terminalVoice) terminalVoice.close();
       for (const wait of waits) if (wait.handle !== undefined) clearTimeout(wait.handle);
       waits.splice(0, waits.length);
       hal.close();
