@@ -161,10 +161,30 @@ export interface RenderResult {
   ms: number;
 }
 
+/**
+ * mkdir -p. Not fs.mkdirSync's `recursive`: in a folder where mkdir says ENOENT although the parent is there
+ * (/proc), Node 20's loops for ever.
+ */
+function makeDir(dir: string): void {
+  try {
+    fs.mkdirSync(dir);
+    return;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST') {
+      if (!fs.statSync(dir).isDirectory()) throw new Error(dir + ' is not a folder');
+      return;
+    }
+    if (code !== 'ENOENT' || path.dirname(dir) === dir) throw error;
+  }
+  makeDir(path.dirname(dir));
+  fs.mkdirSync(dir);
+}
+
 /** Throws a clear error when `dir` cannot be created or written. */
 export function checkWritable(dir: string): void {
   try {
-    fs.mkdirSync(dir, { recursive: true });
+    makeDir(path.resolve(dir));
     const probe = path.join(dir, '.goclock-voice-probe-' + process.pid);
     fs.writeFileSync(probe, '');
     fs.rmSync(probe);
@@ -179,7 +199,7 @@ export async function renderClips(options: RenderOptions): Promise<RenderResult>
   checkWritable(options.outDir);
   const todo: { language: VoiceLanguage; track: number; file: string }[] = [];
   for (const language of options.languages) {
-    fs.mkdirSync(path.dirname(clipPath(options.outDir, VOICE_FOLDERS[language], 1)), { recursive: true });
+    makeDir(path.dirname(clipPath(options.outDir, VOICE_FOLDERS[language], 1)));
     for (const track of allTracks()) todo.push({ language: language, track: track, file: clipPath(options.outDir, VOICE_FOLDERS[language], track) });
   }
   const jobs = Math.max(1, Math.min(options.jobs || os.cpus().length, 4));

@@ -180,6 +180,12 @@ describe('npm run voice: arguments', () => {
       const unwritable = voice(['--lang', 'ru', '--out', path.join(file, 'clips')]);
       expect(unwritable.status).toBe(1);
       expect(unwritable.stderr).toContain('goclock voice: cannot write to ' + path.join(file, 'clips'));
+      if (fs.existsSync('/proc/self')) {
+        // mkdir there says ENOENT although /proc is there (fs.mkdirSync's `recursive` loops for ever).
+        const proc = voice(['--lang', 'ru', '--out', '/proc/goclock-voice']);
+        expect(proc.status).toBe(1);
+        expect(proc.stderr).toContain('goclock voice: cannot write to /proc/goclock-voice: ENOENT');
+      }
     }
     fs.rmSync(empty, { recursive: true, force: true });
   }, 60000);
