@@ -28,6 +28,8 @@ import { MenuCommand } from './menu';
 import { GestureTiming } from './gesture-types';
 import { createPlayedOnce } from './played-once';
 import { effectTracks, tracksFor, VOICE_FOLDERS, VOICE_WORDS } from './voice-clips';
+import { recordHeader, recordLines, recordUndoLine } from './game-record';
+import { recordAppend, recordNewGame } from './record-store';
 
 export interface RuntimeConfig {
   /** How screens are drawn on the HAL's display (firmware/layout.ts; `layoutFor` picks one by display kind). */
@@ -74,6 +76,8 @@ interface Committed {
   records: number;
   /** Log entries ever written before this commit (the in-memory log keeps only the latest logLimit). */
   logged: number;
+  /** Lines of the game's record written before this commit (a take-back writes an undo line for those after). */
+  recorded: number;
 }
 
 /**
@@ -125,6 +129,9 @@ export function startRuntime(hal: Hal, config: RuntimeConfig): Runtime {
   let recent: Committed[] = [];
   /** Game time of the last journal record (see HEARTBEAT_MS). */
   let journaledAtMs = 0;
+  /** Lines of the game's record (record-store.ts) written this boot; whether its end (full, flash full) was logged. */
+  let recorded = 0;
+  let recordEndTold = false;
 
   const wallMs = (): number | undefined => (hal.rtc ? hal.rtc.readWallMs() : undefined);
   const gameNow = (): number => hal.clock.nowMs() + offsetMs;
@@ -146,6 +153,10 @@ export function startRuntime(hal: Hal, config: RuntimeConfig): Runtime {
 
   function beginGame(): void {
     state = createClock(settings.control, settings.options);
+    // The record first: a power cut between the two leaves the record of the game the journal restores.
+    recordNewGame(hal.storage, recordHeader(state.controls, state.options, wallMs()));
+    recorded = 0;
+    recordEndTold = false;
     journaledAtMs = gameNow();
     log = [];
     logged = 0;
@@ -253,8 +264,21 @@ export function startRuntime(hal: Hal, config: RuntimeConfig): Runtime {
     for (let i = 0; i < effectHandlers.length; i++) effectHandlers[i](fresh);
   }
 
+  /**
+   * Appends lines to the game's record; the first time they do not all fit (its cap, or the flash full), logs it once:
+   * nothing more of the game is recorded (record-store.ts), while the journal keeps the game itself.
+   */
+  function record(lines: string[]): void {
+    if (lines.length === 0) return;
+    if (!recordAppend(hal.storage, lines) && !recordEndTold) {
+      recordEndTold = true;
+      logStorage('record stopped: full, or flash full?');
+    }
+    recorded += lines.length;
+  }
+
   function commit(next: ClockState, atMs: number): void {
-    recent.push({ atMs: atMs, before: state, records: records, logged: logged });
+    recent.push({ atMs: atMs, before: state, records: records, logged: logged, recorded: recorded });
     if (recent.length > UNDO_DEPTH) recent.shift();
     // A take-back goes at most to the oldest kept commit: what was played before its state can never come again.
     playedOnce.forgetUpTo(recent[0].before.atMs);
@@ -270,7 +294,11 @@ export function startRuntime(hal: Hal, config: RuntimeConfig): Runtime {
     const before = state.status;
     const result = step(state, event, atMs);
     // A tick that changed nothing visible is not kept, so an edge stamped before it still counts at its own instant.
-    if (event.type !== 'tick' || result.effects.length > 0) commit(result.state, atMs);
+    if (event.type !== 'tick' || result.effects.length > 0) {
+      const previous = state;
+      commit(result.state, atMs);
+      record(recordLines(previous, event, state, result.effects, atMs));
+    }
     if (before !== state.status && (event.type === 'pause' || event.type === 'resume')) sayWords(event.type === 'pause' ? 'paused' : 'resumed', atMs);
     const heartbeat = event.type === 'tick' && state.status === 'running' && atMs - journaledAtMs >= HEARTBEAT_MS;
     if (heartbeat || worthJournaling(event, result.effects)) journalRecord(atMs, true, (at) => journalEvent(hal.storage, at, atMs, event, wallMs()));
@@ -290,6 +318,8 @@ export function startRuntime(hal: Hal, config: RuntimeConfig): Runtime {
     const dropped = logged - back.logged;
     log.splice(Math.max(0, log.length - dropped), dropped); // Espruino: an array's length cannot be assigned
     logged = back.logged;
+    if (recorded > back.recorded) record([recordUndoLine(recorded - back.recorded)]);
+    recorded = back.recorded;
     recent = recent.slice(0, first);
     // Then the journal, with the log as taken back (a compaction writes it). Presses inside the last snapshot cannot
     // be undone by a record: the game as it is now is written afresh.

@@ -69,7 +69,8 @@ export function entryText(entry: LogEntry): string {
     case 'refused':
       return 'Adj refused' + (who ? ' ' + who : '');
     case 'storage':
-      // "game not saved: flash full?", "settings saved again": what is (not) saved, in 16 characters
+      // "game not saved: flash full?", "settings saved again", "record stopped: …": what is (not) saved, in 16 characters
+      if (hasText(entry.text, 'record')) return 'Record stopped';
       return (hasText(entry.text, 'settings') ? 'Settings' : 'Game') + (hasText(entry.text, 'not saved') ? ' unsaved' : ' saved');
     default:
       return entry.text;
