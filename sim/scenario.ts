@@ -23,9 +23,8 @@ import { createVirtualHal, MemoryStorage, VirtualHal } from './virtual-hal';
 import { layoutFor } from '../firmware/layouts';
 import { Announcement, DeviceLog, Omitted, REPORT_LIST_MAX, ReportLists, Room } from './report-lists';
 import { KeyValueStorage } from '../hal/hal';
-import { JOURNAL_FILES, UNDO_DEPTH } from '../firmware/game-journal';
-import { recordHeader, recordLines, recordUndoLine } from '../firmware/game-record';
-import { recordAppend, recordNewGame } from '../firmware/record-store';
+import { recordHeader, recordLines } from '../firmware/game-record';
+import { recordAppend, recordNewGame, RECORD_NAMES } from '../firmware/record-store';
 
 export { ScenarioError, parseScenario, checkScenario } from './scenario-check';
 export { REPORT_LIST_MAX } from './report-lists';
@@ -220,37 +219,13 @@ function idleDevice(device: Device, targetMs: number): void {
   wakeOnTime(device, targetMs);
 }
 
-/**
- * The device's record for `--record`, until the runtime writes one itself: its journal (every event it acted on, the
- * ticks that flagged or passed, the undo records of its take-backs) replayed through the core as it is written, each
- * step recorded as on the core path. A new game's header starts a new record; a compaction's snapshot (the same
- * game) and its log lines are passed over.
- */
-function recordJournal(storage: MemoryStorage, to: KeyValueStorage): void {
-  let history: { state: ClockState; lines: number }[] = [];
-  const append = storage.append.bind(storage);
-  storage.append = (name: string, data: string): boolean => {
-    const ok = append(name, data);
-    if (!ok || JOURNAL_FILES.indexOf(name) < 0) return ok;
-    const record = JSON.parse(data.substring(1, data.lastIndexOf('*')));
-    if (record.v !== undefined && record.s === undefined) {
-      const state = createClock(record.control, record.options);
-      recordNewGame(to, recordHeader(state.controls, state.options, record.w));
-      history = [{ state: state, lines: 0 }];
-    } else if (record.e !== undefined && history.length > 0) {
-      const before = history[history.length - 1].state;
-      const result = step(before, record.e, record.t);
-      const lines = recordLines(before, record.e, result.state, result.effects, record.t);
-      recordAppend(to, lines);
-      history.push({ state: result.state, lines: lines.length });
-      if (history.length > UNDO_DEPTH + 1) history.shift();
-    } else if (record.u !== undefined) {
-      let entries = 0;
-      for (let i = 0; i < record.u; i++) entries += (history.pop() as { lines: number }).lines;
-      if (entries > 0) recordAppend(to, [recordUndoLine(entries)]);
-    }
-    return ok;
-  };
+/** `--record` on the device path: the record files the runtime wrote to the device's flash, copied as they are. */
+function copyRecord(storage: MemoryStorage, to: KeyValueStorage): void {
+  for (let i = 0; i < RECORD_NAMES.length; i++) {
+    const text = storage.read(RECORD_NAMES[i]);
+    if (text === undefined) to.erase(RECORD_NAMES[i]);
+    else to.write(RECORD_NAMES[i], text);
+  }
 }
 
 /**
@@ -260,7 +235,6 @@ function recordJournal(storage: MemoryStorage, to: KeyValueStorage): void {
  */
 function runDevice(scenario: Scenario, record: RecordTo): ScenarioReport {
   const storage = new MemoryStorage();
-  if (record !== undefined) recordJournal(storage, record);
   const settings = defaultSettings();
   try {
     settings.control = parseGameControl(scenario.control);
@@ -292,6 +266,7 @@ function runDevice(scenario: Scenario, record: RecordTo): ScenarioReport {
   idleDevice(device, scenario.untilMs);
   runtime.feed({ type: 'tick' }, runtime.nowMs());
   device.log.finish(runtime.log());
+  if (record !== undefined) copyRecord(storage, record);
   return report(runtime.state(), runtime.nowMs(), lists);
 }
 
