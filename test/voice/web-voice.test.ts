@@ -49,6 +49,15 @@ async function press(page: Page, key: string, times = 1): Promise<void> {
   }
 }
 
+/** Presses `key` (left: next item) until the screen's first row starts with `text`. */
+async function pressUntil(page: Page, key: string, text: string): Promise<void> {
+  for (let i = 0; i < 40; i++) {
+    if ((await hook(page, (g) => g.screenRows()))[0].indexOf(text) === 0) return;
+    await press(page, key);
+  }
+  throw new Error('no "' + text + '" in the menu: ' + JSON.stringify(await hook(page, (g) => g.screenRows())));
+}
+
 async function row0(page: Page, text: string): Promise<void> {
   await page.waitForFunction(`window.goclock.screenRows()[0].indexOf(${JSON.stringify(text)}) === 0`, undefined, { timeout: 5000 }).catch(async () => {
     throw new Error('expected "' + text + '" on the screen, got ' + JSON.stringify(await hook(page, (g) => g.screenRows())));
@@ -66,11 +75,10 @@ async function startShortGame(page: Page): Promise<void> {
   await page.waitForTimeout(200);
   await press(page, 'l');
   await row0(page, '60m+5x30s');
-  await press(page, 'a', 17);
-  await row0(page, '10m+3x30s');
+  await pressUntil(page, 'a', '10m+3x30s');
   await press(page, 'l');
-  await press(page, 'a', 5);
-  await row0(page, 'Exit');
+  await row0(page, 'Presets');
+  await pressUntil(page, 'a', 'Exit');
   await press(page, 'l');
   await page.waitForFunction('!window.goclock.menuOpen()', undefined, { timeout: 5000 });
   await page.waitForTimeout(200);
