@@ -110,6 +110,7 @@ function run(args: TerminalArgs): void {
       control: args.control,
       interactive: interactive,
       exitAfterMs: args.exitAfterMs,
+      voice: args.voice,
       bell: args.bell && process.stdout.isTTY ? () => process.stdout.write('\x07') : undefined,
     },
     {
