@@ -304,7 +304,7 @@ function runCli(args: RecordArgs, onChild: (child: ChildProcess) => void): Promi
     });
     child.on('close', (code, signal) => {
       clearTimeout(timer);
-      if (run.stopped === null) run.scanner.push(decoder.end() + '\n');
+      if (run.stopped === null) run.scanner.push(decoder.end());
       run.code = code;
       run.signal = signal;
       resolve(run);
