@@ -8,6 +8,9 @@
  * The voice: with the server's clips (voice-player.ts) the HAL has a voice module and the runtime says what it says
  * on the device, in the language of its menu; without them, or with "speak the announcements" off, the buzzer
  * plays, and the announcements are spoken with speechSynthesis (speech.ts) while that box is on.
+ *
+ * The game's record (record-download.ts): downloaded as SGF or CSV from the page's flash, the storage the runtime
+ * writes its record to, by the device's own exporter.
  */
 import { ButtonName, Display } from '../../hal/hal';
 import { Runtime, startRuntime } from '../../firmware/runtime';
@@ -20,6 +23,7 @@ import { WebBuzzer } from './web-buzzer';
 import { Speaker } from './speech';
 import { ClipsState, createWebClipPlayer } from './voice-player';
 import { attachButtons } from './buttons';
+import { attachRecordDownload } from './record-download';
 import { createWebHost, WebHost } from './host';
 import { Announcement, AnnouncementList, gameTime, LogList } from './panel';
 import { layoutFor } from '../../firmware/layouts';
@@ -211,6 +215,15 @@ function main(): void {
   });
   boot(initial);
 
+  // The record's download, from the runtime's storage (once it runs).
+  const recordDownload = attachRecordDownload({
+    storage: () => current().host.hal.storage,
+    select: element<HTMLSelectElement>('record-game'),
+    sgf: element<HTMLButtonElement>('record-sgf'),
+    csv: element<HTMLButtonElement>('record-csv'),
+    message: element('record-message'),
+  });
+
   // The panel follows the runtime on every animation frame, changing the page only where something changed.
   const sideLabels = { left: element('left-side'), right: element('right-side') };
   let statusShown = '';
@@ -219,6 +232,7 @@ function main(): void {
     const view = s.runtime.view();
     logList.update(s.runtime.log(), view.flags);
     announcementList.update(announcements);
+    recordDownload.refresh();
     const leftSide = s.runtime.settings().leftSide;
     const rightSide = leftSide === 'black' ? 'white' : 'black';
     const text =
