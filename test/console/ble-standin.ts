@@ -51,13 +51,23 @@ function pageStandIn(config: { service: string; rx: string; tx: string; name: st
   let notifying = false;
   let connected = false;
 
+  // As in Chromium, the objects' attributes are getters on their prototypes, not own properties: the library
+  // JSON.stringify()s a characteristic (which gives "{}" in a browser, and must not meet a cycle here).
+  const fields = new WeakMap<object, { uuid: string; service: unknown; value: DataView | null }>();
+
   class StandInCharacteristic extends EventTarget {
-    value: DataView | null = null;
-    readonly properties: { [p: string]: boolean };
-    constructor(readonly uuid: string, readonly service: unknown) {
-      super();
-      const rx = uuid === config.rx;
-      this.properties = { write: rx, writeWithoutResponse: rx, notify: !rx, read: false };
+    get uuid(): string {
+      return fields.get(this)!.uuid;
+    }
+    get service(): unknown {
+      return fields.get(this)!.service;
+    }
+    get value(): DataView | null {
+      return fields.get(this)!.value;
+    }
+    get properties(): { [p: string]: boolean } {
+      const rx = this.uuid === config.rx;
+      return { write: rx, writeWithoutResponse: rx, notify: !rx, read: false };
     }
     async writeValue(value: BufferSource): Promise<void> {
       if (this.uuid !== config.rx) throw domError('NotSupportedError', 'GATT operation not permitted.');
@@ -88,12 +98,27 @@ function pageStandIn(config: { service: string; rx: string; tx: string; name: st
       throw domError('NotSupportedError', 'GATT operation not permitted.');
     }
   }
+  const characteristic = (uuid: string): StandInCharacteristic => {
+    const made = new StandInCharacteristic();
+    fields.set(made, { uuid: uuid, service: service, value: null });
+    return made;
+  };
 
   const device = new EventTarget() as EventTarget & { [key: string]: unknown };
-  const service = { uuid: config.service, isPrimary: true, device: device } as { [key: string]: unknown };
+  const service = Object.create({
+    get uuid() {
+      return config.service;
+    },
+    get isPrimary() {
+      return true;
+    },
+    get device() {
+      return device;
+    },
+  }) as { [key: string]: unknown };
   const characteristics: { [uuid: string]: StandInCharacteristic } = {};
-  characteristics[config.rx] = new StandInCharacteristic(config.rx, service);
-  characteristics[config.tx] = new StandInCharacteristic(config.tx, service);
+  characteristics[config.rx] = characteristic(config.rx);
+  characteristics[config.tx] = characteristic(config.tx);
   service.getCharacteristic = async (uuid: unknown) => {
     if (!connected) throw domError('NetworkError', 'GATT Server is disconnected. Cannot retrieve characteristics.');
     const found = characteristics[lower(uuid)];
@@ -110,7 +135,9 @@ function pageStandIn(config: { service: string; rx: string; tx: string; name: st
     device.dispatchEvent(new Event('gattserverdisconnected'));
   }
   const gatt = {
-    device: device,
+    get device() {
+      return device;
+    },
     get connected() {
       return connected;
     },
@@ -133,9 +160,9 @@ function pageStandIn(config: { service: string; rx: string; tx: string; name: st
       return [service];
     },
   };
-  device.id = config.id;
-  device.name = config.name;
-  device.gatt = gatt;
+  Object.defineProperty(device, 'id', { get: () => config.id });
+  Object.defineProperty(device, 'name', { get: () => config.name });
+  Object.defineProperty(device, 'gatt', { get: () => gatt });
 
   const bluetooth = {
     async getAvailability() {
@@ -167,7 +194,7 @@ function pageStandIn(config: { service: string; rx: string; tx: string; name: st
       const tx = characteristics[config.tx];
       for (const chunk of chunks) {
         if (!connected || !notifying) return;
-        tx.value = new DataView(new Uint8Array(chunk).buffer);
+        fields.get(tx)!.value = new DataView(new Uint8Array(chunk).buffer);
         tx.dispatchEvent(new Event('characteristicvaluechanged'));
       }
     },
