@@ -12,16 +12,13 @@ import { logTo } from './clock-effects';
 import { isRunning, withSide } from './clock-state';
 import { timeUp } from './time-up';
 
-const FIELDS = ['deltaMs', 'remainingMs', 'periodsLeft', 'movesLeft', 'moves', 'control'];
-
-function fieldsGiven(event: AdjustEvent): string[] {
-  return FIELDS.filter((field) => (event as unknown as { [key: string]: unknown })[field] !== undefined);
-}
-
 /** Why `event` cannot be applied to `state`, or undefined when it can. */
 export function adjustError(state: ClockState, event: AdjustEvent): string | undefined {
-  const given = fieldsGiven(event);
-  if (given.length !== 1) return 'give exactly one of ' + FIELDS.join(', ') + ' (got ' + (given.join(', ') || 'none') + ')';
+  // The fields an adjustment may give (one of them), written here rather than as a module-level table, which the
+  // device would build in RAM at boot and keep.
+  const fields = ['deltaMs', 'remainingMs', 'periodsLeft', 'movesLeft', 'moves', 'control'];
+  const given = fields.filter((field) => (event as unknown as { [key: string]: unknown })[field] !== undefined);
+  if (given.length !== 1) return 'give exactly one of ' + fields.join(', ') + ' (got ' + (given.join(', ') || 'none') + ')';
   const field = given[0];
   if (event.side !== undefined && SIDES.indexOf(event.side) < 0) return 'side: must be "black" or "white"';
   if (field === 'control') return controlError(event.control, 'control');

@@ -93,12 +93,17 @@ export function countPoints(profile: AnnounceProfile, periodMs: number): CountPo
   return seriesPoints(countSeries(profile, periodMs));
 }
 
-/** Main-time warnings (optional): 5 min (rules 14.3: no more need to record moves), 1 min, 10 s. */
-export const WARNINGS: CountPoint[] = [
-  { leftMs: 300000, text: '5 minutes' },
-  { leftMs: 60000, text: '1 minute' },
-  { leftMs: 10000, text: '10 seconds' },
-];
+/**
+ * Main-time warnings (optional): 5 min (rules 14.3: no more need to record moves), 1 min, 10 s. A fresh list on
+ * each call, asked for only with warnings on: on the device a module-level one would be built in RAM and kept.
+ */
+export function warnings(): CountPoint[] {
+  return [
+    { leftMs: 300000, text: '5 minutes' },
+    { leftMs: 60000, text: '1 minute' },
+    { leftMs: 10000, text: '10 seconds' },
+  ];
+}
 
 /** Words said at boundaries rather than counts. */
 export const SAY_OVERTIME = 'overtime';

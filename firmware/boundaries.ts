@@ -6,7 +6,7 @@
 import { TimeControl } from './control';
 import { ClockOptions } from './options';
 import { SideClock } from './side-clock';
-import { CountSeries, countSeries, WARNINGS } from './announcements';
+import { CountSeries, countSeries, warnings } from './announcements';
 
 export type Boundary =
   | { kind: 'breakEnd'; offsetMs: number }
@@ -47,10 +47,11 @@ function nextCount(side: SideClock, control: TimeControl, options: ClockOptions)
 }
 
 function nextWarning(side: SideClock): Boundary | null {
-  for (let i = 0; i < WARNINGS.length; i++) {
+  const points = warnings();
+  for (let i = 0; i < points.length; i++) {
     const bit = 1 << i;
-    if ((side.warned & bit) === 0 && WARNINGS[i].leftMs < side.remainingMs) {
-      return { kind: 'warning', offsetMs: side.graceMs + side.remainingMs - WARNINGS[i].leftMs, text: WARNINGS[i].text, bit: bit };
+    if ((side.warned & bit) === 0 && points[i].leftMs < side.remainingMs) {
+      return { kind: 'warning', offsetMs: side.graceMs + side.remainingMs - points[i].leftMs, text: points[i].text, bit: bit };
     }
   }
   return null;

@@ -7,7 +7,7 @@
  */
 import { GameControl } from './control';
 import { parseGameControl } from './control-validate';
-import { ClockOptions, DEFAULT_OPTIONS } from './options';
+import { ClockOptions, defaultOptions } from './options';
 import { isSide, otherSide, Side } from './side';
 import { freshSideClock } from './side-clock';
 import { nextBoundary, nextChange } from './boundaries';
@@ -47,7 +47,7 @@ export function isInstant(value: unknown): value is number {
 /** A clock ready to start. Throws on an impossible control (the message names the field). */
 export function createClock(control: GameControl, options?: Partial<ClockOptions>): ClockState {
   const controls = parseGameControl(control);
-  const chosen: ClockOptions = Object.assign({}, DEFAULT_OPTIONS, options || {});
+  const chosen: ClockOptions = Object.assign(defaultOptions(), options || {});
   return {
     controls: controls,
     options: chosen,

@@ -14,7 +14,7 @@
  * - Errors are plain `Error`s (Espruino cannot subclass `Error`).
  */
 import { PerSide } from './side';
-import { Stage, TimeControl } from './control';
+import { Stage, TimeControl, TimeSystem } from './control';
 import { keyText, valueText } from './text';
 
 const DAY_MS = 86400000;
@@ -22,20 +22,37 @@ export const MAX_DURATION_MS = 400 * DAY_MS;
 export const MAX_COUNT = 1000;
 export const MAX_STAGES = 10;
 
-/** The known systems, in the order messages list them. */
-export const TIME_SYSTEMS: string[] = ['absolute', 'byoyomi', 'canadian', 'fischer', 'bronstein', 'delay', 'hourglass', 'stages'];
+/*
+ * The tables below are written inside functions: on the device the code stays in flash, while a module-level
+ * table would be built in RAM at boot and kept.
+ */
 
-/** The fields each system allows besides `system`, in checking order. */
-const FIELDS: { [system: string]: string[] } = {
-  absolute: ['mainMs'],
-  byoyomi: ['mainMs', 'periods', 'periodMs'],
-  canadian: ['mainMs', 'moves', 'periodMs'],
-  fischer: ['mainMs', 'incrementMs', 'capMs'],
-  bronstein: ['mainMs', 'delayMs'],
-  delay: ['mainMs', 'delayMs'],
-  hourglass: ['mainMs'],
-  stages: ['stages'],
-};
+/** The known systems, in the order messages (and the menu) list them. */
+export function timeSystems(): TimeSystem[] {
+  return ['absolute', 'byoyomi', 'canadian', 'fischer', 'bronstein', 'delay', 'hourglass', 'stages'];
+}
+
+/** The fields `system` allows besides `system`, in checking order; undefined for an unknown system. */
+function systemFields(system: string): string[] | undefined {
+  switch (system) {
+    case 'absolute':
+    case 'hourglass':
+      return ['mainMs'];
+    case 'byoyomi':
+      return ['mainMs', 'periods', 'periodMs'];
+    case 'canadian':
+      return ['mainMs', 'moves', 'periodMs'];
+    case 'fischer':
+      return ['mainMs', 'incrementMs', 'capMs'];
+    case 'bronstein':
+    case 'delay':
+      return ['mainMs', 'delayMs'];
+    case 'stages':
+      return ['stages'];
+    default:
+      return undefined;
+  }
+}
 
 const STAGE_FIELDS = ['moves', 'ms'];
 
@@ -133,11 +150,10 @@ function fieldError(system: string, field: string, value: unknown, path: string)
 export function controlError(value: unknown, path: string): string | undefined {
   if (!isObject(value)) return path + ': must be a time control object (' + shown(value) + ')';
   const system = value.system;
-  const known = '(known: ' + TIME_SYSTEMS.join(', ') + ')';
-  if (system === undefined) return path + '.system: missing ' + known;
-  if (typeof system !== 'string') return path + '.system: must be one of ' + TIME_SYSTEMS.join(', ') + ' (' + shown(system) + ')';
-  if (!has(FIELDS, system)) return path + '.system: unknown time system ' + valueText(system) + ' ' + known;
-  const fields = FIELDS[system];
+  if (system === undefined) return path + '.system: missing (known: ' + timeSystems().join(', ') + ')';
+  if (typeof system !== 'string') return path + '.system: must be one of ' + timeSystems().join(', ') + ' (' + shown(system) + ')';
+  const fields = systemFields(system);
+  if (fields === undefined) return path + '.system: unknown time system ' + valueText(system) + ' (known: ' + timeSystems().join(', ') + ')';
   const unknown = unknownFieldsError(value, ['system'].concat(fields), path, system);
   if (unknown) return unknown;
   for (const field of fields) {
@@ -173,7 +189,7 @@ function copyControl(c: TimeControl): TimeControl {
   }
   const copy: { [key: string]: unknown } = { system: c.system };
   const source = c as unknown as { [key: string]: unknown };
-  for (const field of FIELDS[c.system]) {
+  for (const field of systemFields(c.system) as string[]) {
     if (source[field] !== undefined) copy[field] = source[field];
   }
   return copy as unknown as TimeControl;

@@ -13,7 +13,7 @@
 import { ButtonEdge, ButtonName } from '../hal/hal';
 import { ClockState } from './clock-types';
 import { createGestures, gestureDeadline, gestureStep, GestureState, GestureStepResult, withRepeats } from './gestures';
-import { DEFAULT_TIMING, Gesture, GestureInput, GestureTiming } from './gesture-types';
+import { Gesture, GestureInput, GestureTiming } from './gesture-types';
 import { MenuCommand, MenuContext, MenuState, menuGesture, menuLines, openMenu } from './menu';
 import { Side } from './side';
 
@@ -57,7 +57,7 @@ function indexOfGesture(list: Gesture[], g: Gesture): number {
 
 export function createController(host: ControllerHost, timing?: Partial<GestureTiming>): Controller {
   // Auto-repeat only in the menu: with the clock showing, a finger resting on a button wakes nobody.
-  let gestures: GestureState = withRepeats(createGestures(timing || DEFAULT_TIMING), false, 0);
+  let gestures: GestureState = withRepeats(createGestures(timing), false, 0);
   /**
    * The recogniser as it was after the last edge, and what the ticks since then reported: an edge that reaches us
    * after a tick decided something due after the edge's instant is replayed from there (see `lateEdge`).

@@ -179,14 +179,32 @@ function isEventRecord(value: unknown): value is { t: number; e: ClockEvent; w?:
     EVENT_TYPES.indexOf(v.e.type as string) >= 0;
 }
 
-const LOG_KINDS = ['start', 'move', 'pause', 'resume', 'adjust', 'flag', 'pass', 'ignored', 'refused', 'storage'];
+/** A log entry's kind (game-log.ts LogKind), told without a table: the device would build one in RAM at boot. */
+function isLogKind(kind: unknown): boolean {
+  switch (kind) {
+    case 'start':
+    case 'move':
+    case 'pause':
+    case 'resume':
+    case 'adjust':
+    case 'flag':
+    case 'pass':
+    case 'ignored':
+    case 'refused':
+    case 'storage':
+      return true;
+    default:
+      return false;
+  }
+}
+
 /** Longer than any line the clock writes in its log. */
 const MAX_LOG_TEXT = 200;
 
 function isLogRecord(value: unknown): value is { l: LogEntry } {
   const entry = (value as { l?: { atMs?: unknown; side?: unknown; kind?: unknown; text?: unknown } }).l;
   return typeof entry === 'object' && entry !== null && isInstant(entry.atMs) && (entry.side === null || isSide(entry.side)) &&
-    LOG_KINDS.indexOf(entry.kind as string) >= 0 && typeof entry.text === 'string' && entry.text.length <= MAX_LOG_TEXT;
+    isLogKind(entry.kind) && typeof entry.text === 'string' && entry.text.length <= MAX_LOG_TEXT;
 }
 
 /** The game being replayed: the records since its header. */

@@ -35,7 +35,7 @@
  *   that is not a well-formed edge or tick (unknown button or type, non-finite instant) is ignored.
  */
 import { ButtonName } from '../hal/hal';
-import { DEFAULT_TIMING, Gesture, GestureInput, GestureTiming } from './gesture-types';
+import { defaultTiming, Gesture, GestureInput, GestureTiming } from './gesture-types';
 
 /** One button, as the recogniser sees it. */
 export interface ButtonState {
@@ -91,16 +91,15 @@ export interface GestureStepResult {
   gestures: Gesture[];
 }
 
-const TIMING_FIELDS: (keyof GestureTiming)[] = ['bounceMs', 'longPressMs', 'repeatDelayMs', 'repeatEveryMs', 'chordMs', 'chordWindowMs', 'chordLongMs', 'chordVeryLongMs'];
-
 function freshButton(): ButtonState {
   return { raw: false, lastEdgeMs: null, held: false, downAtMs: 0, upAtMs: 0, aloneUntilMs: Infinity, longDone: false, repeats: 0, inChord: false };
 }
 
-/** The first problem of a timing, as one line naming the field, or null. */
-function timingProblem(t: GestureTiming): string | null {
-  for (let i = 0; i < TIMING_FIELDS.length; i++) {
-    const name = TIMING_FIELDS[i];
+/** The first problem of a timing, as one line naming the field (in defaultTiming's order), or null. */
+function timingProblem(t: GestureTiming, defaults: GestureTiming): string | null {
+  const names = Object.keys(defaults) as (keyof GestureTiming)[];
+  for (let i = 0; i < names.length; i++) {
+    const name = names[i];
     const v = t[name];
     if (typeof v !== 'number' || !isFinite(v) || v < 0) return 'timing.' + name + ': must be a number >= 0 (got ' + v + ')';
   }
@@ -110,10 +109,11 @@ function timingProblem(t: GestureTiming): string | null {
   return null;
 }
 
-/** A recogniser with both buttons up. Missing timing fields take DEFAULT_TIMING's; an impossible timing throws. */
+/** A recogniser with both buttons up. Missing timing fields take defaultTiming's; an impossible timing throws. */
 export function createGestures(timing?: Partial<GestureTiming>): GestureState {
-  const chosen: GestureTiming = Object.assign({}, DEFAULT_TIMING, timing || {});
-  const problem = timingProblem(chosen);
+  const defaults = defaultTiming();
+  const chosen: GestureTiming = Object.assign({}, defaults, timing || {});
+  const problem = timingProblem(chosen, defaults);
   if (problem !== null) throw new Error(problem);
   return {
     timing: chosen,

@@ -18,25 +18,41 @@ export interface ClockOptions {
   breakBeforeOvertime: boolean;
 }
 
-export const DEFAULT_OPTIONS: ClockOptions = {
-  announce: 'ru',
-  onExpire: 'stop',
-  firstToMove: 'black',
-  warnings: false,
-  breakBeforeOvertime: false,
-};
+/*
+ * The tables of this file are written inside functions: on the device the code stays in flash, while a
+ * module-level table would be built in RAM at boot and kept.
+ */
+
+/** The options of a game nobody chose any for: a fresh object on each call. */
+export function defaultOptions(): ClockOptions {
+  return {
+    announce: 'ru',
+    onExpire: 'stop',
+    firstToMove: 'black',
+    warnings: false,
+    breakBeforeOvertime: false,
+  };
+}
+
+/**
+ * defaultOptions() once, for the hosts (simulators, tests, benches). The firmware calls defaultOptions(), so the
+ * bundle drops this (its call is marked pure and nothing there uses it).
+ */
+export const DEFAULT_OPTIONS: ClockOptions = /*#__PURE__*/ defaultOptions();
 
 /** Length of the break before byo-yomi (regulations 3.17.3). */
 export const BREAK_MS = 180000;
 
-/** The values each option may take. */
-export const OPTION_CHOICES: { [name: string]: unknown[] } = {
-  announce: ['ru', 'jp', 'beep', 'off'],
-  onExpire: ['stop', 'pass', 'continue'],
-  firstToMove: ['black', 'white'],
-  warnings: [true, false],
-  breakBeforeOvertime: [true, false],
-};
+/** The values each option may take (a fresh table on each call). */
+export function optionChoices(): { [name: string]: unknown[] } {
+  return {
+    announce: ['ru', 'jp', 'beep', 'off'],
+    onExpire: ['stop', 'pass', 'continue'],
+    firstToMove: ['black', 'white'],
+    warnings: [true, false],
+    breakBeforeOvertime: [true, false],
+  };
+}
 
 /** A value as a message shows it (text.ts `valueText`: the same on Espruino and in V8). */
 function shown(value: unknown): string {
@@ -47,10 +63,11 @@ function shown(value: unknown): string {
 export function optionsError(value: unknown, path: string): string | undefined {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return path + ': must be an object';
   const names = Object.keys(value);
+  const all = optionChoices();
   for (let i = 0; i < names.length; i++) {
-    const choices = hasOwn(OPTION_CHOICES, names[i]) ? OPTION_CHOICES[names[i]] : undefined;
+    const choices = hasOwn(all, names[i]) ? all[names[i]] : undefined;
     const given = (value as { [name: string]: unknown })[names[i]];
-    if (choices === undefined) return path + '.' + keyText(names[i]) + ': unknown option (known: ' + Object.keys(OPTION_CHOICES).join(', ') + ')';
+    if (choices === undefined) return path + '.' + keyText(names[i]) + ': unknown option (known: ' + Object.keys(all).join(', ') + ')';
     if (choices.indexOf(given) < 0) {
       return path + '.' + names[i] + ': must be one of ' + choices.map(shown).join(', ') + ' (got ' + shown(given) + ')';
     }

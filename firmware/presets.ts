@@ -59,48 +59,58 @@ function preset(control: TimeControl): Preset {
   return { id: presetId(control), name: describeControl(control), control: control };
 }
 
-function absolute(mainMin: number): Preset {
-  return preset({ system: 'absolute', mainMs: mainMin * MIN });
+function absolute(mainMin: number): TimeControl {
+  return { system: 'absolute', mainMs: mainMin * MIN };
 }
 
-function byoyomi(mainMin: number, periods: number, periodS: number): Preset {
-  return preset({ system: 'byoyomi', mainMs: mainMin * MIN, periods: periods, periodMs: periodS * S });
+function byoyomi(mainMin: number, periods: number, periodS: number): TimeControl {
+  return { system: 'byoyomi', mainMs: mainMin * MIN, periods: periods, periodMs: periodS * S };
 }
 
-function canadian(mainMin: number, moves: number, periodMin: number): Preset {
-  return preset({ system: 'canadian', mainMs: mainMin * MIN, moves: moves, periodMs: periodMin * MIN });
+function canadian(mainMin: number, moves: number, periodMin: number): TimeControl {
+  return { system: 'canadian', mainMs: mainMin * MIN, moves: moves, periodMs: periodMin * MIN };
 }
 
-function fischer(mainMin: number, incrementS: number): Preset {
-  return preset({ system: 'fischer', mainMs: mainMin * MIN, incrementMs: incrementS * S });
+function fischer(mainMin: number, incrementS: number): TimeControl {
+  return { system: 'fischer', mainMs: mainMin * MIN, incrementMs: incrementS * S };
 }
 
-/** DESIGN §7, in its order. */
-export const PRESETS: Preset[] = [
-  absolute(5),
-  absolute(10),
-  absolute(30),
-  absolute(45),
-  absolute(60),
-  byoyomi(10, 3, 30),
-  byoyomi(30, 5, 30),
-  byoyomi(60, 5, 30),
-  byoyomi(40, 1, 30),
-  byoyomi(60, 1, 60),
-  canadian(30, 20, 5), // the AGA minimum
-  canadian(40, 20, 10),
-  canadian(60, 15, 5),
-  fischer(3, 15),
-  fischer(10, 10),
-  fischer(30, 30),
-  preset({ system: 'bronstein', mainMs: 25 * MIN, delayMs: 10 * S }),
-  preset({ system: 'hourglass', mainMs: 1 * MIN }),
-  preset({ system: 'stages', stages: [{ moves: 40, ms: 120 * MIN }, { moves: 20, ms: 60 * MIN }] }),
-];
+/**
+ * The presets' controls, DESIGN §7, in its order: a fresh list on each call. The menu asks for them only while it
+ * shows them; as a module-level table they would stay in RAM on the device (some 390 JsVars with ids and names).
+ */
+export function presetControls(): TimeControl[] {
+  return [
+    absolute(5),
+    absolute(10),
+    absolute(30),
+    absolute(45),
+    absolute(60),
+    byoyomi(10, 3, 30),
+    byoyomi(30, 5, 30),
+    byoyomi(60, 5, 30),
+    byoyomi(40, 1, 30),
+    byoyomi(60, 1, 60),
+    canadian(30, 20, 5), // the AGA minimum
+    canadian(40, 20, 10),
+    canadian(60, 15, 5),
+    fischer(3, 15),
+    fischer(10, 10),
+    fischer(30, 30),
+    { system: 'bronstein', mainMs: 25 * MIN, delayMs: 10 * S },
+    { system: 'hourglass', mainMs: 1 * MIN },
+    { system: 'stages', stages: [{ moves: 40, ms: 120 * MIN }, { moves: 20, ms: 60 * MIN }] },
+  ];
+}
+
+/** The presets with their ids and names, in presetControls' order (a fresh list on each call). */
+export function presets(): Preset[] {
+  return presetControls().map(preset);
+}
 
 /** The preset with this id, or undefined. */
 export function findPreset(id: string): Preset | undefined {
-  for (const p of PRESETS) {
+  for (const p of presets()) {
     if (p.id === id) return p;
   }
   return undefined;

@@ -25,7 +25,7 @@ import { TimeControl } from './control';
 import { Side } from './side';
 import {
   GLYPH_BATTERY, GLYPH_DELAY, GLYPH_FLAG, GLYPH_NO_RECORD, GLYPH_OVERTIME, GLYPH_PAUSE, GLYPH_RUN_LEFT,
-  GLYPH_RUN_RIGHT, LCD_GLYPHS, lcdGlyph,
+  GLYPH_RUN_RIGHT, lcdGlyph, lcdGlyphs,
 } from './glyphs';
 import {
   batteryLow, delayText, flagRank, noRecordNeeded, overtimeCount, rightSide, Screen, showsPeriod, sideLetter,
@@ -197,7 +197,8 @@ export function lcdLayout(display: CharacterDisplay): Layout {
   const half = columns >> 1;
   let shown: string[] = [];
   let leftSide: Side = 'black';
-  for (let code = 0; code < LCD_GLYPHS.length; code++) display.defineGlyph(code, LCD_GLYPHS[code]);
+  const glyphs = lcdGlyphs();
+  for (let code = 0; code < glyphs.length; code++) display.defineGlyph(code, glyphs[code]);
   return {
     menuColumns: columns,
     draw(screen) {

@@ -6,7 +6,7 @@
  */
 import { TimeControl } from './control';
 import { gameControlError, parseGameControl } from './control-validate';
-import { ClockOptions, DEFAULT_OPTIONS, optionsError } from './options';
+import { ClockOptions, defaultOptions, optionsError } from './options';
 import { PerSide, Side } from './side';
 import { KeyValueStorage } from '../hal/hal';
 import { hasProtoKey, oneLine } from './text';
@@ -31,7 +31,7 @@ export function defaultSettings(): Settings {
   const control: TimeControl = { system: 'byoyomi', mainMs: 3600000, periods: 5, periodMs: 30000 };
   return {
     control: parseGameControl(control),
-    options: Object.assign({}, DEFAULT_OPTIONS),
+    options: defaultOptions(),
     leftSide: 'black',
     sound: true,
     volume: 0.5,
@@ -77,7 +77,7 @@ export function loadSettings(storage: KeyValueStorage): LoadedSettings {
   return {
     settings: {
       control: parseGameControl(v.control),
-      options: Object.assign({}, DEFAULT_OPTIONS, v.options),
+      options: Object.assign(defaultOptions(), v.options),
       leftSide: v.leftSide,
       sound: v.sound,
       volume: v.volume,

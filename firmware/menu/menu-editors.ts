@@ -13,10 +13,6 @@ const MINUTE = 60000;
 const HOUR = 3600000;
 const DAY = 86400000;
 
-/** Steps of a held button, smallest first. */
-export const TIME_STEPS = [SECOND, 10 * SECOND, MINUTE, 10 * MINUTE, HOUR, DAY, 10 * DAY];
-export const COUNT_STEPS = [1, 10, 100];
-export const PERCENT_STEPS = [10];
 /** A held button's step grows after this many repeats (8 x 150 ms = 1.2 s at the default timing). */
 export const REPEATS_PER_LEVEL = 8;
 /** The move counter's bound in adjust.ts. */
@@ -37,7 +33,9 @@ export interface EditSpec {
 }
 
 function spec(label: string, unit: EditSpec['unit'], min: number, max: number, base: number, top: number): EditSpec {
-  const steps = unit === 'time' ? TIME_STEPS : unit === 'count' ? COUNT_STEPS : PERCENT_STEPS;
+  // Steps of a held button, smallest first (written here, not as module-level tables: the device builds them only
+  // while the menu edits a value, not at boot).
+  const steps = unit === 'time' ? [SECOND, 10 * SECOND, MINUTE, 10 * MINUTE, HOUR, DAY, 10 * DAY] : unit === 'count' ? [1, 10, 100] : [10];
   return { label: label, unit: unit, min: min, max: max, steps: steps, base: base, top: top, floor: 0 };
 }
 

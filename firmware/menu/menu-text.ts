@@ -126,23 +126,6 @@ export function sideName(side: Side): string {
   return side === 'black' ? 'Black' : 'White';
 }
 
-/** Field names in checking messages (control-validate, adjust) as the menu says them. */
-const FIELD_NAMES: { [field: string]: string } = {
-  mainMs: 'Main',
-  periods: 'Periods',
-  periodMs: 'Period',
-  moves: 'Moves',
-  incrementMs: 'Increment',
-  capMs: 'Cap',
-  delayMs: 'Delay',
-  stages: 'Stages',
-  deltaMs: 'Time',
-  remainingMs: 'Time',
-  periodsLeft: 'Periods',
-  movesLeft: 'Moves left',
-  control: 'Control',
-};
-
 /**
  * A checking message (`control.stages[0].ms: must be a positive integer (got 0)`) in one short line:
  * "S1 time: >0", "Cap below main", "Periods: >0", "Delay: too big".
@@ -153,7 +136,24 @@ export function shortError(message: string): string {
   const reason = colon < 0 ? '' : message.substring(colon + 2);
   const field = path.substring(path.lastIndexOf('.') + 1);
   const stage = numberAfter(path, 'stages[');
-  let name = hasOwn(FIELD_NAMES, field) ? FIELD_NAMES[field] : field;
+  // Field names in checking messages (control-validate, adjust) as the menu says them: a table written here, where
+  // the device builds it only for a message, not at boot.
+  const names: { [field: string]: string } = {
+    mainMs: 'Main',
+    periods: 'Periods',
+    periodMs: 'Period',
+    moves: 'Moves',
+    incrementMs: 'Increment',
+    capMs: 'Cap',
+    delayMs: 'Delay',
+    stages: 'Stages',
+    deltaMs: 'Time',
+    remainingMs: 'Time',
+    periodsLeft: 'Periods',
+    movesLeft: 'Moves left',
+    control: 'Control',
+  };
+  let name = hasOwn(names, field) ? names[field] : field;
   if (stage !== '' && field === 'ms') name = 'S' + (Number(stage) + 1) + ' time';
   else if (stage !== '' && field === 'moves') name = 'S' + (Number(stage) + 1) + ' moves';
   if (hasText(reason, 'at least mainMs')) return name + ' below main';

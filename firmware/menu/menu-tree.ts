@@ -18,10 +18,10 @@
  *   - Exit
  */
 import { TimeControl, TimeSystem } from '../control';
-import { TIME_SYSTEMS } from '../control-validate';
+import { timeSystems } from '../control-validate';
 import { sameControl } from '../control-describe';
-import { PRESETS } from '../presets';
-import { OPTION_CHOICES } from '../options';
+import { presetControls } from '../presets';
+import { optionChoices } from '../options';
 import { Settings } from '../settings';
 import { VOICE_CHOICES } from '../voice-clips';
 import { SIDES } from '../side';
@@ -38,31 +38,40 @@ function item(left: string, right: string): ItemText {
   return { left: left, right: right };
 }
 
-/** The systems in TIME_SYSTEMS' order, as the menu names them. */
-export const SYSTEM_NAMES: { [system: string]: string } = {
-  absolute: 'Absolute',
-  byoyomi: 'Byo-yomi',
-  canadian: 'Canadian',
-  fischer: 'Fischer',
-  bronstein: 'Bronstein',
-  delay: 'Delay (US)',
-  hourglass: 'Hourglass',
-  stages: 'Stages',
-};
+/*
+ * The menu's tables are written inside functions: the code stays in flash on the device, a module-level table
+ * would be built in RAM at boot and kept (the menu is rarely open).
+ */
+
+/** A system as the menu names it. */
+export function systemName(system: TimeSystem): string {
+  const names: { [system: string]: string } = {
+    absolute: 'Absolute',
+    byoyomi: 'Byo-yomi',
+    canadian: 'Canadian',
+    fischer: 'Fischer',
+    bronstein: 'Bronstein',
+    delay: 'Delay (US)',
+    hourglass: 'Hourglass',
+    stages: 'Stages',
+  };
+  return names[system];
+}
 
 export const TARGETS: Target[] = ['both', 'black', 'white'];
-const TARGET_NAMES = ['Both sides', 'Black only', 'White only'];
 
 export function targetCode(target: Target): string {
   return target === 'both' ? 'B+W' : sideLetter(target);
 }
 
 /** The options, in menu order. `sound` and `volume` act at once; the others are the next game's. */
-export const OPTION_KEYS = ['announce', 'onExpire', 'firstToMove', 'leftSide', 'sound', 'volume', 'voice', 'warnings', 'breakBeforeOvertime'];
-const OPTION_LABELS = ['Announce', 'Expiry', 'First move', 'Black btn', 'Sound', 'Volume', 'Voice', 'Warnings', 'OT break 3m'];
+export function optionKeys(): string[] {
+  return ['announce', 'onExpire', 'firstToMove', 'leftSide', 'sound', 'volume', 'voice', 'warnings', 'breakBeforeOvertime'];
+}
 
+/** The label of option `index` (optionKeys' order). */
 export function optionLabel(index: number): string {
-  return OPTION_LABELS[index];
+  return ['Announce', 'Expiry', 'First move', 'Black btn', 'Sound', 'Volume', 'Voice', 'Warnings', 'OT break 3m'][index];
 }
 
 /** The values an option may take (volume is a number: it has an editor, not a list). */
@@ -70,7 +79,7 @@ export function optionValues(key: string): unknown[] {
   if (key === 'leftSide') return SIDES;
   if (key === 'sound') return [true, false];
   if (key === 'voice') return VOICE_CHOICES;
-  return OPTION_CHOICES[key];
+  return optionChoices()[key];
 }
 
 export function optionValue(settings: Settings, key: string): unknown {
@@ -133,7 +142,7 @@ export function screenIds(menu: MenuState, context: MenuContext): string[] | nul
     case 'stage':
       return STAGE_IDS;
     case 'options':
-      return OPTION_KEYS;
+      return optionKeys();
     case 'change':
       return CHANGE_IDS;
     default:
@@ -202,10 +211,10 @@ export function itemCount(menu: MenuState, context: MenuContext): number {
   const ids = screenIds(menu, context);
   if (ids !== null) return ids.length;
   switch (menu.screen) {
-    case 'presets': return PRESETS.length;
-    case 'systems': return TIME_SYSTEMS.length;
+    case 'presets': return presetControls().length;
+    case 'systems': return timeSystems().length;
     case 'target': return TARGETS.length;
-    case 'choice': return optionValues(OPTION_KEYS[menu.arg]).length;
+    case 'choice': return optionValues(optionKeys()[menu.arg]).length;
     case 'confirm': return CONFIRM_NAMES.length;
     default: return 1;
   }
@@ -222,22 +231,22 @@ export function itemText(menu: MenuState, context: MenuContext, index: number): 
     case 'stage':
       return stageText(STAGE_IDS[index], menu);
     case 'options': {
-      const key = OPTION_KEYS[index];
-      return item(OPTION_LABELS[index], optionValueText(key, optionValue(context.settings, key)));
+      const key = (ids as string[])[index];
+      return item(optionLabel(index), optionValueText(key, optionValue(context.settings, key)));
     }
     case 'change':
       return item(index === 0 ? 'Preset' : 'Custom', '');
     case 'presets': {
-      const c = PRESETS[index].control;
+      const c = presetControls()[index];
       const marked = menu.draft !== null && menu.draft.purpose === 'settings' && storedSame(context.settings, c);
       return item(shortControl(c), marked ? '*' : '');
     }
     case 'systems':
-      return item(SYSTEM_NAMES[TIME_SYSTEMS[index]], '');
+      return item(systemName(timeSystems()[index]), '');
     case 'target':
-      return item(TARGET_NAMES[index], '');
+      return item(['Both sides', 'Black only', 'White only'][index], '');
     case 'choice': {
-      const key = OPTION_KEYS[menu.arg];
+      const key = optionKeys()[menu.arg];
       const value = optionValues(key)[index];
       return item(optionValueText(key, value), value === optionValue(context.settings, key) ? '*' : '');
     }
@@ -263,15 +272,15 @@ export function screenTitle(menu: MenuState, context: MenuContext): string {
     case 'systems':
       return 'System';
     case 'target':
-      return draft === null ? '' : draft.fromPreset ? shortControl(draft.control) : SYSTEM_NAMES[draft.control.system];
+      return draft === null ? '' : draft.fromPreset ? shortControl(draft.control) : systemName(draft.control.system);
     case 'fields':
-      return draft === null ? '' : SYSTEM_NAMES[draft.control.system] + ' ' + targetCode(draft.target);
+      return draft === null ? '' : systemName(draft.control.system) + ' ' + targetCode(draft.target);
     case 'stage':
       return 'Stage ' + (menu.arg + 1);
     case 'options':
       return 'Options';
     case 'choice':
-      return OPTION_LABELS[menu.arg];
+      return optionLabel(menu.arg);
     case 'change':
       return 'Change control';
     case 'confirm':

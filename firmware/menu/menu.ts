@@ -39,9 +39,9 @@
 import { Gesture } from '../gesture-types';
 import { AdjustEvent } from '../clock-types';
 import { TimeControl } from '../control';
-import { controlError, MAX_STAGES, parseControl, TIME_SYSTEMS } from '../control-validate';
+import { controlError, MAX_STAGES, parseControl, timeSystems } from '../control-validate';
 import { sameControl } from '../control-describe';
-import { PRESETS } from '../presets';
+import { presetControls } from '../presets';
 import { Settings } from '../settings';
 import { PerSide, Side } from '../side';
 import { Draft, Edit, EditKind, Frame, MenuCommand, MenuContext, MenuState, Screen } from './menu-types';
@@ -61,7 +61,7 @@ import {
   idName,
   itemCount,
   itemText,
-  OPTION_KEYS,
+  optionKeys,
   optionValue,
   optionValues,
   screenIds,
@@ -198,13 +198,14 @@ function chooseTop(menu: MenuState, context: MenuContext, id: string): MenuResul
   switch (idName(id)) {
     case 'presets': {
       let cursor = 0;
-      for (let i = 0; i < PRESETS.length; i++) {
-        if (sameControl(PRESETS[i].control, stored.black) && sameControl(PRESETS[i].control, stored.white)) cursor = i;
+      const controls = presetControls();
+      for (let i = 0; i < controls.length; i++) {
+        if (sameControl(controls[i], stored.black) && sameControl(controls[i], stored.white)) cursor = i;
       }
       return result(go(menu, 'presets', cursor, 0, { draft: { purpose: 'settings', target: 'both', control: stored.black, fromPreset: true } }));
     }
     case 'custom':
-      return result(go(menu, 'systems', Math.max(0, TIME_SYSTEMS.indexOf(stored.black.system)), 0, {
+      return result(go(menu, 'systems', Math.max(0, timeSystems().indexOf(stored.black.system)), 0, {
         draft: { purpose: 'settings', target: 'both', control: stored.black, fromPreset: false },
       }));
     case 'options':
@@ -271,7 +272,7 @@ function chooseStage(menu: MenuState, id: string): MenuResult {
 }
 
 function chooseOption(menu: MenuState, context: MenuContext, index: number): MenuResult {
-  const key = OPTION_KEYS[index];
+  const key = optionKeys()[index];
   if (key === 'volume') return result(openEditor(menu, 'volume', null, Math.round(context.settings.volume * 100), 0));
   const cursor = Math.max(0, optionValues(key).indexOf(optionValue(context.settings, key)));
   return result(go(menu, 'choice', cursor, index));
@@ -309,22 +310,22 @@ function choose(menu: MenuState, context: MenuContext, index: number): MenuResul
     case 'options':
       return chooseOption(menu, context, index);
     case 'choice': {
-      const key = OPTION_KEYS[menu.arg];
+      const key = optionKeys()[menu.arg];
       return storeOption(menu, context, key, optionValues(key)[index]);
     }
     case 'change': {
       const game: Draft = { purpose: 'game', target: 'both', control: context.clock.controls.black, fromPreset: index === 0 };
       if (index === 0) return result(go(menu, 'presets', 0, 0, { draft: game }));
-      return result(go(menu, 'systems', Math.max(0, TIME_SYSTEMS.indexOf(context.clock.controls.black.system)), 0, { draft: game }));
+      return result(go(menu, 'systems', Math.max(0, timeSystems().indexOf(context.clock.controls.black.system)), 0, { draft: game }));
     }
     case 'presets': {
       const d = draft as Draft;
-      const chosen: Draft = Object.assign({}, d, { control: parseControl(PRESETS[index].control), fromPreset: true });
+      const chosen: Draft = Object.assign({}, d, { control: parseControl(presetControls()[index]), fromPreset: true });
       if (d.purpose === 'settings') return applyControl(menu, context, chosen);
       return result(go(menu, 'target', 0, 0, { draft: chosen }));
     }
     case 'systems': {
-      const system = TIME_SYSTEMS[index] as TimeControl['system'];
+      const system = timeSystems()[index];
       const chosen: Draft = Object.assign({}, draft as Draft, { control: defaultControl(system), fromPreset: false });
       return result(go(menu, 'target', 0, 0, { draft: chosen }));
     }

@@ -1,10 +1,10 @@
 import { controlError } from '../../firmware/control-validate';
 import { describeControl } from '../../firmware/control-describe';
-import { findPreset, PRESETS } from '../../firmware/presets';
+import { findPreset, presetControls, presets } from '../../firmware/presets';
 
 describe('presets (DESIGN §7)', () => {
   test('the menu offers them in the design\'s order, with these ids and names', () => {
-    expect(PRESETS.map((p) => [p.id, p.name])).toEqual([
+    expect(presets().map((p) => [p.id, p.name])).toEqual([
       ['absolute-5m', '5 min'],
       ['absolute-10m', '10 min'],
       ['absolute-30m', '30 min'],
@@ -28,21 +28,31 @@ describe('presets (DESIGN §7)', () => {
   });
 
   test('there are 19 of them and every id is unique', () => {
-    expect(PRESETS).toHaveLength(19);
-    expect(new Set(PRESETS.map((p) => p.id)).size).toBe(PRESETS.length);
+    expect(presets()).toHaveLength(19);
+    expect(new Set(presets().map((p) => p.id)).size).toBe(presets().length);
   });
 
-  test.each(PRESETS.map((p) => [p.id, p] as const))('%s is a valid control named by its description', (_id, preset) => {
+  test.each(presets().map((p) => [p.id, p] as const))('%s is a valid control named by its description', (_id, preset) => {
     expect(controlError(preset.control, 'control')).toBeUndefined();
     expect(preset.name).toBe(describeControl(preset.control));
   });
 
   test('ids are plain ASCII, safe for Storage and scripts', () => {
-    for (const p of PRESETS) expect(p.id).toMatch(/^[a-z0-9-]+$/);
+    for (const p of presets()) expect(p.id).toMatch(/^[a-z0-9-]+$/);
   });
 
   test('findPreset looks a preset up by id', () => {
-    expect(findPreset('byoyomi-60m-5x30s')).toBe(PRESETS[7]);
+    expect(findPreset('byoyomi-60m-5x30s')).toEqual(presets()[7]);
     expect(findPreset('nope')).toBeUndefined();
+  });
+
+  test('presetControls are the presets\' controls, and every call gives fresh lists (no module-level table)', () => {
+    expect(presetControls()).toEqual(presets().map((p) => p.control));
+    const first = presetControls();
+    (first[7] as { mainMs: number }).mainMs = 1;
+    first.pop();
+    expect(presetControls()).toHaveLength(19);
+    expect(presetControls()[7]).toEqual({ system: 'byoyomi', mainMs: 3600000, periods: 5, periodMs: 30000 });
+    expect(presets()[7].control).not.toBe(presets()[7].control);
   });
 });

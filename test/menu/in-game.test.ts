@@ -4,7 +4,7 @@
  */
 import { Bench, HOUR, MINUTE, SECOND } from './drive';
 import { ClockEvent } from '../../firmware/clock-types';
-import { PRESETS } from '../../firmware/presets';
+import { presets } from '../../firmware/presets';
 
 const BYO = { system: 'byoyomi' as const, mainMs: 10 * MINUTE, periods: 3, periodMs: 30 * SECOND };
 
@@ -184,7 +184,7 @@ describe('periods, moves left and the move counter (12.14)', () => {
   });
 
   test('systems without periods or moves left show neither', () => {
-    const b = Bench.paused(PRESETS[14].control, [[0, { type: 'start' }], [1000, { type: 'pause' }]]).open();
+    const b = Bench.paused(presets()[14].control, [[0, { type: 'start' }], [1000, { type: 'pause' }]]).open();
     expect(b.lines()[1]).toBe('Paused      1/12');
   });
 });

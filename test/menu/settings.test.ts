@@ -3,8 +3,8 @@
  * custom controls (byo-yomi, stages, time odds), options, and what the menu refuses.
  */
 import { Bench, HOUR, MINUTE, SECOND } from './drive';
-import { PRESETS } from '../../firmware/presets';
-import { OPTION_CHOICES } from '../../firmware/options';
+import { presets } from '../../firmware/presets';
+import { optionChoices } from '../../firmware/options';
 import { Settings } from '../../firmware/settings';
 import { controlError } from '../../firmware/control-validate';
 
@@ -15,8 +15,8 @@ describe('presets (DESIGN 7)', () => {
     const b = new Bench().open().do('R');
     expect(b.screen()).toBe('60m+5x30s      *|Presets     8/19');
     const names: string[] = [];
-    b.do('L*' + (PRESETS.length - DEFAULT_PRESET));
-    for (let i = 0; i < PRESETS.length; i++) {
+    b.do('L*' + (presets().length - DEFAULT_PRESET));
+    for (let i = 0; i < presets().length; i++) {
       names.push(b.lines()[0].trim());
       b.do('L');
     }
@@ -29,18 +29,18 @@ describe('presets (DESIGN 7)', () => {
     ]);
   });
 
-  test.each(PRESETS.map((p, i) => [i, p.id]))('preset %i (%s) is reached and stored for both sides', (i) => {
+  test.each(presets().map((p, i) => [i, p.id]))('preset %i (%s) is reached and stored for both sides', (i) => {
     const b = new Bench().open().do('R');
-    const presses = (Number(i) - DEFAULT_PRESET + PRESETS.length) % PRESETS.length;
+    const presses = (Number(i) - DEFAULT_PRESET + presets().length) % presets().length;
     b.do('L*' + presses + ' R');
     const stored = b.lastSettings();
-    expect(stored.control.black).toEqual(PRESETS[Number(i)].control);
-    expect(stored.control.white).toEqual(PRESETS[Number(i)].control);
+    expect(stored.control.black).toEqual(presets()[Number(i)].control);
+    expect(stored.control.white).toEqual(presets()[Number(i)].control);
     expect(stored.control.black).not.toBe(stored.control.white); // each side its own copy
     expect(b.lines()[0].trim()).toBe('Presets');
     expect(b.lines()[1].indexOf('Saved ')).toBe(0);
     // the clock is ready with it at once
-    expect(b.clock.controls.black).toEqual(PRESETS[Number(i)].control);
+    expect(b.clock.controls.black).toEqual(presets()[Number(i)].control);
   });
 });
 
@@ -229,7 +229,7 @@ describe('impossible values are refused, with a message on the screen', () => {
 describe('options: every option and every value is reachable and stored', () => {
   const cases: [string, unknown][] = [];
   for (const key of ['announce', 'onExpire', 'firstToMove', 'warnings', 'breakBeforeOvertime']) {
-    for (const value of OPTION_CHOICES[key]) cases.push([key, value]);
+    for (const value of optionChoices()[key]) cases.push([key, value]);
   }
   cases.push(['leftSide', 'black'], ['leftSide', 'white'], ['sound', true], ['sound', false]);
   for (const value of ['en', 'ja', 'off', 'ru']) cases.push(['voice', value]);
@@ -312,6 +312,6 @@ describe('leaving, and a new game', () => {
     b.open();
     expect(b.screen()).toBe('Presets         |Game over    1/6');
     b.do('R L R'); // a preset: the next game
-    expect(b.lastSettings().control.black).toEqual(PRESETS[8].control);
+    expect(b.lastSettings().control.black).toEqual(presets()[8].control);
   });
 });

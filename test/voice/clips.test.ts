@@ -11,7 +11,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { AnnounceProfile } from '../../firmware/options';
-import { countPoints, CountPoint, SAY_BREAK, SAY_LAST_PERIOD, SAY_OVERTIME, WARNINGS } from '../../firmware/announcements';
+import { countPoints, CountPoint, SAY_BREAK, SAY_LAST_PERIOD, SAY_OVERTIME, warnings } from '../../firmware/announcements';
 import { effectTracks, numberTracks, tracksFor, VOICE_FOLDERS, VOICE_MAX_NUMBER, VOICE_WORDS } from '../../firmware/voice-clips';
 import { ClockEffect } from '../../firmware/clock-types';
 import { allTracks, isNumberTrack, trackText, VOICE_LANGUAGES } from '../../scripts/voice-words';
@@ -51,7 +51,7 @@ function announce(text: string, kind: 'count' | 'warning' | 'overtime' | 'lastPe
 
 /** What is said besides the counts: the warnings, the words at boundaries, the flag and pass, the runtime's own. */
 const WORD_EFFECTS: { name: string; tracks: number[] | null }[] = [
-  ...WARNINGS.map((w) => ({ name: w.text, tracks: effectTracks(announce(w.text, 'warning')) })),
+  ...warnings().map((w) => ({ name: w.text, tracks: effectTracks(announce(w.text, 'warning')) })),
   { name: SAY_OVERTIME, tracks: effectTracks(announce(SAY_OVERTIME, 'overtime')) },
   { name: SAY_LAST_PERIOD, tracks: effectTracks(announce(SAY_LAST_PERIOD, 'lastPeriod')) },
   { name: SAY_BREAK, tracks: effectTracks(announce(SAY_BREAK, 'break')) },
