@@ -67,6 +67,10 @@ export interface Runtime {
   notices: string[];
   /** Every effect played, for a host that wants to show them (the simulator's log and speech). */
   onEffects(handler: (effects: ClockEffect[]) => void): void;
+  /** Carries out a command as the menu's (the arbiter's console uses it: settings, a correction, resume, new game). */
+  apply(command: MenuCommand): void;
+  /** Adds a line to the log, as the arbiter's (a change the core does not log itself). */
+  note(text: string): void;
 }
 
 /** A committed state the clock can be taken back to if a chord turns out to have begun before it. */
@@ -136,9 +140,9 @@ export function startRuntime(hal: Hal, config: RuntimeConfig): Runtime {
   const wallMs = (): number | undefined => (hal.rtc ? hal.rtc.readWallMs() : undefined);
   const gameNow = (): number => hal.clock.nowMs() + offsetMs;
 
-  /** Logs a change of what is saved, as the arbiter reads it ("game not saved: flash full?", "game saved again"). */
-  function logStorage(text: string): void {
-    logged += keepLogEntries([{ type: 'log', entry: { atMs: gameNow(), side: null, kind: 'storage', text: text } }], log, logLimit);
+  /** Logs what the core does not: a change of what is saved ("game not saved: flash full?"), the console's changes. */
+  function logNote(kind: 'storage' | 'adjust', text: string): void {
+    logged += keepLogEntries([{ type: 'log', entry: { atMs: gameNow(), side: null, kind: kind, text: text } }], log, logLimit);
   }
 
   /**
@@ -148,7 +152,7 @@ export function startRuntime(hal: Hal, config: RuntimeConfig): Runtime {
   function setSaved(what: 'game' | 'settings', ok: boolean): void {
     if (saved[what] === ok) return;
     saved[what] = ok;
-    logStorage(what + (ok ? ' saved again' : ' not saved: flash full?'));
+    logNote('storage', what + (ok ? ' saved again' : ' not saved: flash full?'));
   }
 
   function beginGame(): void {
@@ -272,7 +276,7 @@ export function startRuntime(hal: Hal, config: RuntimeConfig): Runtime {
     if (lines.length === 0) return;
     if (!recordAppend(hal.storage, lines) && !recordEndTold) {
       recordEndTold = true;
-      logStorage('record stopped: full, or flash full?');
+      logNote('storage', 'record stopped: full, or flash full?');
     }
     recorded += lines.length;
   }
@@ -510,6 +514,14 @@ export function startRuntime(hal: Hal, config: RuntimeConfig): Runtime {
     notices: notices,
     onEffects: (handler) => {
       effectHandlers.push(handler);
+    },
+    apply: (command) => {
+      obey(command, gameNow());
+      settle();
+    },
+    note: (text) => {
+      logNote('adjust', text);
+      settle();
     },
   };
 }

@@ -22,6 +22,8 @@ export interface Settings {
   volume: number;
   /** The voice module's language, or off (the buzzer plays every announcement); boards without one ignore it. */
   voice: VoiceSetting;
+  /** Four digits that unlock the arbiter's console (console-api.ts); '' for none, and then the console only reads. */
+  arbiterCode: string;
 }
 
 export const SETTINGS_RECORD = 'gcsettings';
@@ -36,7 +38,16 @@ export function defaultSettings(): Settings {
     sound: true,
     volume: 0.5,
     voice: 'ru',
+    arbiterCode: '',
   };
+}
+
+/** Four digits, or '' (no code). */
+export function isArbiterCode(value: unknown): boolean {
+  if (value === '') return true;
+  if (typeof value !== 'string' || value.length !== 4) return false;
+  for (let i = 0; i < 4; i++) if ('0123456789'.indexOf(value.charAt(i)) < 0) return false;
+  return true;
 }
 
 /** One line naming what is wrong with stored settings, or undefined when they can be used. */
@@ -52,6 +63,7 @@ export function settingsError(value: unknown): string | undefined {
   if (typeof v.volume !== 'number' || !(v.volume >= 0 && v.volume <= 1)) return 'settings.volume: must be between 0 and 1';
   // Settings saved before the voice came have none: the default is used.
   if (v.voice !== undefined && VOICE_CHOICES.indexOf(v.voice as VoiceSetting) < 0) return 'settings.voice: must be one of ' + VOICE_CHOICES.join(', ');
+  if (v.arbiterCode !== undefined && !isArbiterCode(v.arbiterCode)) return 'settings.arbiterCode: must be four digits, or "" for none';
   return undefined;
 }
 
@@ -82,6 +94,7 @@ export function loadSettings(storage: KeyValueStorage): LoadedSettings {
       sound: v.sound,
       volume: v.volume,
       voice: v.voice !== undefined ? v.voice : defaultSettings().voice,
+      arbiterCode: v.arbiterCode !== undefined ? v.arbiterCode : '',
     },
   };
 }

@@ -20,7 +20,7 @@ const MAX_MOVE_COUNT = 100000;
 
 export interface EditSpec {
   label: string;
-  unit: 'time' | 'count' | 'percent';
+  unit: 'time' | 'count' | 'percent' | 'code';
   min: number;
   max: number;
   steps: number[];
@@ -35,7 +35,7 @@ export interface EditSpec {
 function spec(label: string, unit: EditSpec['unit'], min: number, max: number, base: number, top: number): EditSpec {
   // Steps of a held button, smallest first (written here, not as module-level tables: the device builds them only
   // while the menu edits a value, not at boot).
-  const steps = unit === 'time' ? [SECOND, 10 * SECOND, MINUTE, 10 * MINUTE, HOUR, DAY, 10 * DAY] : unit === 'count' ? [1, 10, 100] : [10];
+  const steps = unit === 'time' ? [SECOND, 10 * SECOND, MINUTE, 10 * MINUTE, HOUR, DAY, 10 * DAY] : unit === 'count' ? [1, 10, 100] : unit === 'code' ? [1, 10, 100, 1000] : [10];
   return { label: label, unit: unit, min: min, max: max, steps: steps, base: base, top: top, floor: 0 };
 }
 
@@ -76,6 +76,9 @@ export function editSpec(edit: Edit, context: MenuContext, draft: Draft | null, 
       return spec('S' + (stage + 1) + ' time', 'time', 0, MAX_DURATION_MS, 2, 6);
     case 'volume':
       return spec('Volume', 'percent', 0, 100, 0, 0);
+    case 'arbiterCode':
+      // -1 is "none"; a held button reaches the thousands.
+      return spec('Arbiter', 'code', -1, 9999, 0, 3);
     case 'remainingMs': {
       const side = edit.side === null ? context.view.toMove : edit.side;
       const overtime = context.view.sides[side].phase === 'overtime';
@@ -90,10 +93,16 @@ export function editSpec(edit: Edit, context: MenuContext, draft: Draft | null, 
   }
 }
 
-/** An amount in its unit: "12:34", "50%", "5". */
+/** The arbiter's code of an editor value: four digits, '' for none (-1). */
+export function codeText(value: number): string {
+  return value < 0 ? '' : String(10000 + value).substring(1);
+}
+
+/** An amount in its unit: "12:34", "50%", "5", "0042". */
 function amountText(unit: EditSpec['unit'], value: number): string {
   if (unit === 'time') return durationText(value);
   if (unit === 'percent') return value + '%';
+  if (unit === 'code') return value < 0 ? 'none' : codeText(value);
   return String(value);
 }
 

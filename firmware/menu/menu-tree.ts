@@ -66,15 +66,15 @@ export function targetCode(target: Target): string {
 
 /** The options, in menu order. `sound` and `volume` act at once; the others are the next game's. */
 export function optionKeys(): string[] {
-  return ['announce', 'onExpire', 'firstToMove', 'leftSide', 'sound', 'volume', 'voice', 'warnings', 'breakBeforeOvertime'];
+  return ['announce', 'onExpire', 'firstToMove', 'leftSide', 'sound', 'volume', 'voice', 'warnings', 'breakBeforeOvertime', 'arbiterCode'];
 }
 
 /** The label of option `index` (optionKeys' order). */
 export function optionLabel(index: number): string {
-  return ['Announce', 'Expiry', 'First move', 'Black btn', 'Sound', 'Volume', 'Voice', 'Warnings', 'OT break 3m'][index];
+  return ['Announce', 'Expiry', 'First move', 'Black btn', 'Sound', 'Volume', 'Voice', 'Warnings', 'OT break 3m', 'Arbiter'][index];
 }
 
-/** The values an option may take (volume is a number: it has an editor, not a list). */
+/** The values an option may take (the volume and the arbiter's code are numbers: they have editors, not lists). */
 export function optionValues(key: string): unknown[] {
   if (key === 'leftSide') return SIDES;
   if (key === 'sound') return [true, false];
@@ -87,11 +87,13 @@ export function optionValue(settings: Settings, key: string): unknown {
   if (key === 'sound') return settings.sound;
   if (key === 'volume') return settings.volume;
   if (key === 'voice') return settings.voice;
+  if (key === 'arbiterCode') return settings.arbiterCode;
   return (settings.options as unknown as { [key: string]: unknown })[key];
 }
 
 export function optionValueText(key: string, value: unknown): string {
   if (key === 'volume') return Math.round((value as number) * 100) + '%';
+  if (key === 'arbiterCode') return value === '' ? 'none' : String(value);
   if (value === true) return 'on';
   if (value === false) return 'off';
   if (key === 'leftSide') return value === 'black' ? 'left' : 'right';

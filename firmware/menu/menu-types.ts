@@ -92,6 +92,7 @@ export type EditKind =
   | 'stageMoves'
   | 'stageMs'
   | 'volume'
+  | 'arbiterCode'
   | 'remainingMs'
   | 'periodsLeft'
   | 'movesLeft'

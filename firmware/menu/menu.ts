@@ -48,6 +48,7 @@ import { Draft, Edit, EditKind, Frame, MenuCommand, MenuContext, MenuState, Scre
 import { Key, keyOf } from './menu-input';
 import { fit, shortControl, shortError, sideLetter, spread } from './menu-text';
 import {
+  codeText,
   controlField,
   editSpec,
   stepFor,
@@ -274,6 +275,9 @@ function chooseStage(menu: MenuState, id: string): MenuResult {
 function chooseOption(menu: MenuState, context: MenuContext, index: number): MenuResult {
   const key = optionKeys()[index];
   if (key === 'volume') return result(openEditor(menu, 'volume', null, Math.round(context.settings.volume * 100), 0));
+  // The code edits as a number, -1 being "none" (no code: the console cannot change anything).
+  const code = context.settings.arbiterCode;
+  if (key === 'arbiterCode') return result(openEditor(menu, 'arbiterCode', null, code === '' ? -1 : Number(code), 0));
   const cursor = Math.max(0, optionValues(key).indexOf(optionValue(context.settings, key)));
   return result(go(menu, 'choice', cursor, index));
 }
@@ -359,6 +363,11 @@ function saveEdit(menu: MenuState, context: MenuContext): MenuResult {
   if (edit.kind === 'volume') {
     const r = back(menu, 'Saved');
     r.commands.push({ type: 'settings', settings: withSettings(context.settings, { volume: edit.value / 100 }) });
+    return r;
+  }
+  if (edit.kind === 'arbiterCode') {
+    const r = back(menu, edit.value < 0 ? 'No code set' : 'Code saved');
+    r.commands.push({ type: 'settings', settings: withSettings(context.settings, { arbiterCode: codeText(edit.value) }) });
     return r;
   }
   if (edit.side !== null) {

@@ -9,14 +9,15 @@ import { espruinoEnv } from './env';
 import { startRuntime } from '../../firmware/runtime';
 import { ScreenMaker } from './board-screen';
 import { printRecord } from '../../firmware/record-console';
+import { ConsoleApi, createConsoleApi } from '../../firmware/console-api';
 
 export function boot(board: Board, makeScreen: ScreenMaker): void {
   const env = espruinoEnv();
   const device = createEspruinoHal(board, env, makeScreen);
   const runtime = startRuntime(device.hal, { layout: device.layout, watchdogMs: board.watchdogMs });
   for (let i = 0; i < runtime.notices.length; i++) env.print('goclock: ' + runtime.notices[i]);
-  // The console's commands (`npm run record` calls the first).
-  env.defineGlobal('goclock', {
-    record: (format: unknown, game: unknown) => printRecord(device.hal.storage, format, game, env.print),
-  });
+  // The arbiter's console (firmware/console-api.ts) and the record printed on request (`npm run record` calls it).
+  const api = createConsoleApi(runtime, () => device.hal.clock.nowMs()) as ConsoleApi & { record?: unknown };
+  api.record = (format: unknown, game: unknown) => printRecord(device.hal.storage, format, game, env.print);
+  env.defineGlobal('goclock', api);
 }

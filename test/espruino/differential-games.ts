@@ -212,6 +212,7 @@ export const gameArb = (maxActions: number): fc.Arbitrary<DiffGame> =>
           sound: r.sound,
           volume: r.volume,
           voice: 'ru',
+          arbiterCode: '',
         },
         edges: edges,
         untilMs: untilMs,

@@ -25,6 +25,7 @@ export function settingsFor(control: GameControl, options?: Partial<ClockOptions
     sound: true,
     volume: 0.5,
     voice: 'ru',
+    arbiterCode: '',
   };
 }
 

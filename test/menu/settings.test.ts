@@ -242,7 +242,7 @@ describe('options: every option and every value is reachable and stored', () => 
 
   test.each(cases)('%s = %p', (key, value) => {
     const b = new Bench().open().do('L L R'); // Options
-    expect(b.lines()[1]).toBe('Options      1/9');
+    expect(b.lines()[1]).toBe('Options     1/10');
     b.do('L*' + order.indexOf(key) + ' R');
     // the choice list starts on the stored value, marked *
     expect(b.lines()[0].charAt(15)).toBe('*');
@@ -256,14 +256,26 @@ describe('options: every option and every value is reachable and stored', () => 
   test('the options list shows the stored values', () => {
     const b = new Bench().open().do('L L R');
     const rows: string[] = [];
-    for (let i = 0; i < 9; i++) {
+    for (let i = 0; i < 10; i++) {
       rows.push(b.lines()[0]);
       b.do('L');
     }
     expect(rows).toEqual([
       'Announce      ru', 'Expiry      stop', 'First move Black', 'Black btn   left',
-      'Sound         on', 'Volume       50%', 'Voice         ru', 'Warnings     off', 'OT break 3m  off',
+      'Sound         on', 'Volume       50%', 'Voice         ru', 'Warnings     off', 'OT break 3m  off', 'Arbiter     none',
     ]);
+  });
+
+  test("the arbiter's code: none at first, four digits edited as a number (held: tens, hundreds, thousands), back to none below 0000", () => {
+    const b = new Bench().open().do('L L R').to('Arbiter').do('R');
+    expect(b.screen()).toBe('Arbiter     none|L- R+  L+R=OK   ');
+    b.do('R*42 C');
+    expect(b.lastSettings().arbiterCode).toBe('0041');
+    expect(b.lines()[1]).toBe('Code saved      ');
+    expect(b.lines()[0]).toBe('Arbiter     0041');
+    b.do('R L*42 C');
+    expect(b.lastSettings().arbiterCode).toBe('');
+    expect(b.lines()[1]).toBe('No code set     ');
   });
 
   test('volume in steps of 10 %, 0 to 100', () => {
