@@ -1,0 +1,58 @@
+/**
+ * The arbiter's console API on the real interpreter (espruino-12k, the console board's bundle booted from Storage):
+ * `goclock` reads openly; every changing call is refused without the arbiter's code, with a wrong one, and after a
+ * reboot; with it, a +2:00 reaches the clock and the display.
+ */
+import { ConsoleBoard } from '../../sim/espruino/console-board';
+import { Hands } from '../../sim/hands';
+import { settingsFor } from './twin';
+import { describeOnEspruino, GAME_TIMEOUT_MS } from './support';
+import { LOCKED } from '../../firmware/console-api';
+
+jest.setTimeout(3 * GAME_TIMEOUT_MS);
+
+const call = async (board: ConsoleBoard, expression: string) => JSON.parse(await board.evaluate('JSON.stringify(' + expression + ')'));
+
+const CHANGES = [
+  'goclock.adjust({side: "white", deltaMs: 120000})',
+  'goclock.pause()',
+  'goclock.resume()',
+  'goclock.newGame()',
+  'goclock.setControl({system: "absolute", mainMs: 300000})',
+];
+
+describeOnEspruino('the console API on the interpreter', () => {
+  it('reads openly, refuses every change without the code, with a wrong code and after a reboot; with it, +2:00 is given', async () => {
+    const settings = Object.assign(settingsFor({ system: 'byoyomi', mainMs: 600000, periods: 3, periodMs: 30000 }), { arbiterCode: '2468' });
+    const board = await ConsoleBoard.start({ settings: settings });
+    try {
+      await board.play(new Hands().wait(300).tap('right').wait(1200).tap('left').wait(400), 60000);
+      const status = await call(board, 'goclock.status()');
+      expect(status).toMatchObject({ v: 1, state: 'running', running: 'white', controlText: '10 min + 3x30 s', unlocked: false });
+      expect(status.sides.black.moves).toBe(1);
+      const before = status.sides.white.remainingMs;
+      for (const change of CHANGES) expect(await call(board, change)).toEqual({ error: LOCKED });
+      expect(await call(board, 'goclock.unlock("1111")')).toEqual({ error: 'wrong code' });
+      for (const change of CHANGES) expect(await call(board, change)).toEqual({ error: LOCKED });
+      expect((await call(board, 'goclock.status()')).state).toBe('running');
+
+      expect(await call(board, 'goclock.unlock("2468")')).toEqual({ ok: true });
+      expect(await call(board, 'goclock.adjust({side: "white", deltaMs: 120000})')).toEqual({ ok: true });
+      const after = await call(board, 'goclock.status()');
+      expect(after.sides.white.remainingMs).toBeGreaterThan(before + 119000);
+      expect(after.unlocked).toBe(true);
+      expect((await call(board, 'goclock.log(0, 1)')).entries[0].kind).toBe('adjust');
+      await board.wait(1200);
+      // White's 10:00 + 2:00, less the seconds run, on White's (right) half of the display.
+      expect(board.transcript().slice(-1)[0].split('\n')[0]).toMatch(/ 11:5\d$/);
+
+      await board.reboot();
+      await board.wait(500);
+      for (const change of CHANGES) expect(await call(board, change)).toEqual({ error: LOCKED });
+      expect((await call(board, 'goclock.status()')).unlocked).toBe(false);
+      expect(board.failures()).toEqual([]);
+    } finally {
+      await board.stop();
+    }
+  });
+});
