@@ -12,7 +12,7 @@
 import { optionChoices } from '../../firmware/options';
 import type { Side } from '../../firmware/side';
 import {
-  AdjustField, API_VERSION, callExpression, isRefusal, isStatus, LogEntry, LogPage, Preset, PROBE_EXPRESSION, Status,
+  AdjustField, API_VERSION, callExpression, isRefusal, isStatus, LogEntry, LogPage, noApiText, Preset, PROBE_EXPRESSION, Status,
 } from './device-api';
 import { countText, instantText, parseCount, parseDuration } from './format';
 import { EvalResult, Link, loadedLibrary } from './link';
@@ -209,7 +209,7 @@ async function poll(): Promise<void> {
   polling = null;
   if (!link || link.phase !== 'connected') return;
   if (busy === null && hook.noApi === null) {
-    const answer = await link.read<Status | { error: string }>(callExpression('status'), 2, 4000);
+    const answer = await link.read<Status | { error: string }>(callExpression('status'), 4000);
     hook.polls++;
     if (answer.ok && isStatus(answer.value)) {
       hook.status = answer.value;
@@ -234,7 +234,7 @@ async function connect(): Promise<void> {
   if (!link) {
     link = new Link(library);
     link.onPhase = (phase, why) => {
-      if (phase === 'connecting') showState('connecting', 'Choose "Web Bluetooth", then the clock (its name starts with "Espruino" on most boards).');
+      if (phase === 'connecting') showState('connecting', why || 'Choose "Web Bluetooth", then the clock (its name starts with "Espruino" on most boards).');
       else if (phase === 'not connected') showState('not connected', why || '');
       else if (phase === 'connection lost') {
         showState('connection lost', (why || 'the link was lost') + '. The clock keeps running; connect again to go on.');
@@ -246,10 +246,10 @@ async function connect(): Promise<void> {
   say('', 'done');
   const problem = await link.connect();
   if (problem !== null) return;
-  const probe = await link.read<{ v?: number; none?: string }>(PROBE_EXPRESSION);
+  const probe = await link.read<{ v?: number; none?: number }>(PROBE_EXPRESSION);
   hook.noApi = null;
   if (!probe.ok || !probe.value) hook.noApi = 'the clock did not say what it is (' + (probe.ok ? 'no answer' : probe.problem) + ')';
-  else if (probe.value.none) hook.noApi = probe.value.none;
+  else if (probe.value.none !== undefined) hook.noApi = noApiText(probe.value.none);
   else if (probe.value.v !== API_VERSION) hook.noApi = 'the clock speaks console API version ' + probe.value.v + '; this page knows version ' + API_VERSION;
   showState('connected, read-only', hook.noApi ? 'Connected, but ' + hook.noApi + ': nothing to show or change.' : '');
   if (hook.noApi === null) {
@@ -476,7 +476,7 @@ async function upload(): Promise<void> {
       say('Upload failed: ' + typed.problem + '. The clock stays stopped until it restarts: upload again.', 'problem');
       return;
     }
-    const stored = await link.read<unknown>(STORED_EXPRESSION, 3, 30000);
+    const stored = await link.read<unknown>(STORED_EXPRESSION, 30000);
     const wrong = stored.ok ? storedProblem(stored.value, bytes) : 'the clock did not say what it stored (' + stored.problem + ')';
     if (wrong) {
       state.textContent = 'Upload failed: ' + wrong + '.';

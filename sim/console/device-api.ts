@@ -89,7 +89,11 @@ export function isStatus(value: unknown): value is Status {
   );
 }
 
-/** The expression that tells what console API the device has: its version, or why there is none. */
-export const PROBE_EXPRESSION =
-  '(typeof goclock!=="object"||goclock===null)?{none:"no goclock firmware"}:' +
-  '(typeof goclock.status!=="function")?{none:"this firmware has no console API (only goclock.record)"}:{v:goclock.v}';
+/** The expression that tells what console API the device has: `{v}`, or `{none: 0}` (no goclock), `{none: 1}`
+ * (a goclock global without `status`: firmware older than the console API). Short: fewer packets to send. */
+export const PROBE_EXPRESSION = 'typeof goclock=="object"&&goclock?(goclock.status?{v:goclock.v}:{none:1}):{none:0}';
+
+/** What a probe's `none` means, in words. */
+export function noApiText(none: number): string {
+  return none === 1 ? 'this firmware has no console API (only goclock.record)' : 'no goclock firmware';
+}

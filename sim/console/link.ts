@@ -20,7 +20,7 @@
  *   The page uploads with `UART.write` in chunks of Storage writes instead (upload.ts).
  *
  * The library answers one call at a time (it queues the others); a call it never answers (the link gone while it
- * waited) is given up after a timeout here, and its busy flag cleared before the next connection.
+ * waited) is given up after a timeout here, and a new connection waits until the library has given it up too.
  */
 import type { DeviceController } from '@espruino-tools/core';
 
@@ -90,10 +90,23 @@ export class Link {
    */
   async connect(): Promise<string | null> {
     if (this.phase === 'connecting' || this.phase === 'connected') return null;
-    // A call the library never answered on a lost link leaves it busy: it would queue this one behind it forever.
-    if (!this.open()) this.uart.isBusy = false;
     this.setPhase('connecting');
-    const answer = this.controller.eval<unknown>('1+2') as unknown as Promise<{ data: unknown; log: string }>;
+    // A call still waiting on a lost link keeps the library busy until its timer gives up (10 s without data); a
+    // new link opened before then would have that timer clear the new call's answer. So wait for it first. (A call
+    // whose sending failed has no timer and stays busy for good: after the 10 s the flag is cleared here.)
+    if (this.uart.isBusy) this.setPhase('connecting', 'waiting for the library to give up the lost link (up to 10 s)…');
+    for (let waited = 0; this.uart.isBusy && waited < 10500; waited += 100) await new Promise((resolve) => setTimeout(resolve, 100));
+    this.setPhase('connecting');
+    this.uart.isBusy = false;
+    // The first eval opens the library's link; the board may print other lines at the same moment (the console
+    // board prints its display), so an answer that could not be read is asked for again on the open link.
+    const answer = (this.controller.eval<unknown>('1+2') as unknown as Promise<{ data: unknown; log: string }>).then(async (first) => {
+      let result = first;
+      for (let i = 0; i < 3 && result && result.log !== 'success' && this.open(); i++) {
+        result = await (this.controller.eval<unknown>('1+2') as unknown as Promise<{ data: unknown; log: string }>);
+      }
+      return result;
+    });
     const outcome = await new Promise<string | null>((resolve) => {
       const poll = setInterval(() => {
         const connection = this.uart.getConnection();
@@ -115,12 +128,12 @@ export class Link {
         (error: Error) => finish('the connection failed: ' + error.message),
       );
     });
+    if (outcome === null) this.chainData();
     if (outcome !== null) {
       if (this.open()) this.uart.close();
       this.setPhase('not connected', outcome);
       return outcome;
     }
-    this.chainData();
     this.watcher = setInterval(() => {
       if (this.phase === 'connected' && !this.open()) this.lost('the Bluetooth link was lost');
     }, 300);
@@ -160,61 +173,74 @@ export class Link {
     return next;
   }
 
-  /** The library's eval, given up after `timeoutMs`. */
-  private libraryEval<T>(code: string, timeoutMs: number): Promise<EvalResult<T>> {
+  /**
+   * Evaluates `code` once through the library's eval, as `{gc:ID,r:code}`: the library reads its answer from the
+   * first line the board prints after the call, which is not the answer when the board printed something else at
+   * that moment (the console board prints its display; any board prints errors). Then the answer is found, by its
+   * ID, among the lines that came (the link's data, chained above): the call is never run twice.
+   */
+  private tagged<T>(code: string, timeoutMs: number): Promise<EvalResult<T>> {
     if (!this.open()) return Promise.resolve({ ok: false, problem: 'not connected' });
+    const id = (Date.now() % 1e8) * 100 + (this.counter++ % 100);
+    const mark = '{"gc":' + id;
     return new Promise((resolve) => {
-      const timer = setTimeout(() => resolve({ ok: false, problem: NO_ANSWER }), timeoutMs);
-      (this.controller.eval<T>(code) as unknown as Promise<{ data: T; log: string }>).then(
+      let text = '';
+      let failed: string | null = null;
+      let settled = false;
+      let grace: ReturnType<typeof setTimeout> | null = null;
+      const finish = (result: EvalResult<T>) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        if (grace) clearTimeout(grace);
+        this.listeners = this.listeners.filter((l) => l !== listen);
+        resolve(result);
+      };
+      const look = () => {
+        const at = text.indexOf(mark);
+        if (at >= 0) {
+          const end = text.indexOf('\n', at);
+          if (end < 0) return;
+          try {
+            const answer = JSON.parse(text.slice(at, end).replace(/\r$/, '')) as { gc: number; r: T };
+            finish({ ok: true, value: answer.r });
+          } catch (error) {
+            finish({ ok: false, problem: 'the clock\'s answer could not be read' });
+          }
+          return;
+        }
+        const uncaught = /(^|\n)[>\r]*(\x1b\[J)?(Uncaught [^\r\n]*)\r?\n/.exec(text);
+        if (uncaught && failed === null) {
+          failed = 'the clock failed: ' + uncaught[3];
+          // The answer may still come (the error was another's): a moment's grace.
+          grace = setTimeout(() => finish({ ok: false, problem: failed as string }), 400);
+        }
+      };
+      const listen = (data: string) => {
+        text += data;
+        look();
+      };
+      const timer = setTimeout(() => finish({ ok: false, problem: this.open() ? NO_ANSWER : 'not connected' }), timeoutMs);
+      this.listeners.push(listen);
+      (this.controller.eval<{ gc: number; r: T }>('{gc:' + id + ',r:' + code + '}') as unknown as Promise<{ data: { gc: number; r: T } | null; log: string }>).then(
         (result) => {
-          clearTimeout(timer);
-          if (result && result.log === 'success') resolve({ ok: true, value: result.data });
-          else resolve({ ok: false, problem: this.open() ? 'garbled' : 'not connected' });
+          if (result && result.log === 'success' && result.data && result.data.gc === id) finish({ ok: true, value: result.data.r });
+          else if (!this.open()) finish({ ok: false, problem: 'not connected' });
+          // Else the answer is among the lines, or still to come: `look` finds it.
         },
-        (error: Error) => {
-          clearTimeout(timer);
-          resolve({ ok: false, problem: error.message });
-        },
+        () => undefined,
       );
     });
   }
 
-  /**
-   * Evaluates a reading expression. An answer lost among other lines the board printed at the same moment (the
-   * console board prints its display; any board prints errors) is asked again, up to `tries` times.
-   */
-  read<T>(code: string, tries?: number, timeoutMs?: number): Promise<EvalResult<T>> {
-    return this.serial(async () => {
-      let result: EvalResult<T> = { ok: false, problem: NO_ANSWER };
-      for (let i = 0; i < (tries || 3); i++) {
-        result = await this.libraryEval<T>(code, timeoutMs || 8000);
-        if (result.ok || result.problem !== 'garbled') break;
-      }
-      if (!result.ok && result.problem === 'garbled') result = { ok: false, problem: 'the clock\'s answer could not be read' };
-      return result;
-    });
+  /** Evaluates a reading expression; resolves with its value or why there is none. */
+  read<T>(code: string, timeoutMs?: number): Promise<EvalResult<T>> {
+    return this.serial(() => this.tagged<T>(code, timeoutMs || 8000));
   }
 
-  /**
-   * Evaluates a changing expression exactly once. Its answer is also kept on the device (a global `__gcr` with this
-   * call's number), so that an answer lost among other printed lines is read back from there instead of running
-   * the call again.
-   */
+  /** Evaluates a changing expression, exactly once (an answer lost among other lines is found, never asked again). */
   change<T>(code: string, timeoutMs?: number): Promise<EvalResult<T>> {
-    return this.serial(async () => {
-      const id = Date.now() % 1e9 * 100 + (this.counter++ % 100);
-      const result = await this.libraryEval<T>('(function(r){__gcr=[' + id + ',r];return r})(' + code + ')', timeoutMs || 8000);
-      if (result.ok || result.problem !== 'garbled') return result;
-      for (let i = 0; i < 3; i++) {
-        const kept = await this.libraryEval<[number, T] | null>('typeof __gcr==="undefined"?null:__gcr', 8000);
-        if (kept.ok) {
-          if (kept.value && kept.value[0] === id) return { ok: true, value: kept.value[1] } as EvalResult<T>;
-          return { ok: false, problem: 'the clock did not run the call' } as EvalResult<T>;
-        }
-        if (kept.problem !== 'garbled') return kept as EvalResult<T>;
-      }
-      return { ok: false, problem: 'the clock\'s answer could not be read: look at its state before trying again' } as EvalResult<T>;
-    });
+    return this.serial(() => this.tagged<T>(code, timeoutMs || 8000));
   }
 
   /**

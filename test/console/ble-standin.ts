@@ -55,6 +55,9 @@ function pageStandIn(config: { service: string; rx: string; tx: string; name: st
   // JSON.stringify()s a characteristic (which gives "{}" in a browser, and must not meet a cycle here).
   const fields = new WeakMap<object, { uuid: string; service: unknown; value: DataView | null }>();
 
+  /** Whether `c` is an attribute of the current connection. */
+  const live = (c: StandInCharacteristic): boolean => connected && attributes !== null && attributes.characteristics[c.uuid] === c;
+
   class StandInCharacteristic extends EventTarget {
     get uuid(): string {
       return fields.get(this)!.uuid;
@@ -71,7 +74,7 @@ function pageStandIn(config: { service: string; rx: string; tx: string; name: st
     }
     async writeValue(value: BufferSource): Promise<void> {
       if (this.uuid !== config.rx) throw domError('NotSupportedError', 'GATT operation not permitted.');
-      if (!connected) throw domError('NetworkError', 'GATT Server is disconnected. Cannot perform GATT operations.');
+      if (!live(this)) throw domError('NetworkError', 'GATT Server is disconnected. Cannot perform GATT operations.');
       const bytes = value instanceof ArrayBuffer ? new Uint8Array(value) : new Uint8Array(value.buffer, value.byteOffset, value.byteLength);
       if (bytes.length > 512) throw domError('InvalidModificationError', 'Value can\'t exceed 512 bytes.');
       await w.__goclockBleWrite(Array.prototype.slice.call(bytes));
@@ -84,7 +87,7 @@ function pageStandIn(config: { service: string; rx: string; tx: string; name: st
     }
     async startNotifications(): Promise<StandInCharacteristic> {
       if (this.uuid !== config.tx) throw domError('NotSupportedError', 'GATT operation not permitted.');
-      if (!connected) throw domError('NetworkError', 'GATT Server is disconnected. Cannot perform GATT operations.');
+      if (!live(this)) throw domError('NetworkError', 'GATT Server is disconnected. Cannot perform GATT operations.');
       notifying = true;
       await w.__goclockBleSubscribe(true);
       return this;
@@ -98,14 +101,8 @@ function pageStandIn(config: { service: string; rx: string; tx: string; name: st
       throw domError('NotSupportedError', 'GATT operation not permitted.');
     }
   }
-  const characteristic = (uuid: string): StandInCharacteristic => {
-    const made = new StandInCharacteristic();
-    fields.set(made, { uuid: uuid, service: service, value: null });
-    return made;
-  };
-
   const device = new EventTarget() as EventTarget & { [key: string]: unknown };
-  const service = Object.create({
+  const serviceProto = {
     get uuid() {
       return config.service;
     },
@@ -115,23 +112,41 @@ function pageStandIn(config: { service: string; rx: string; tx: string; name: st
     get device() {
       return device;
     },
-  }) as { [key: string]: unknown };
-  const characteristics: { [uuid: string]: StandInCharacteristic } = {};
-  characteristics[config.rx] = characteristic(config.rx);
-  characteristics[config.tx] = characteristic(config.tx);
-  service.getCharacteristic = async (uuid: unknown) => {
-    if (!connected) throw domError('NetworkError', 'GATT Server is disconnected. Cannot retrieve characteristics.');
-    const found = characteristics[lower(uuid)];
-    if (!found) throw domError('NotFoundError', 'No Characteristics matching UUID ' + lower(uuid) + ' found in Service.');
-    return found;
   };
-  service.getCharacteristics = async () => [characteristics[config.rx], characteristics[config.tx]];
+  /**
+   * The service and its characteristics of the current connection. As the Web Bluetooth spec says and Chromium
+   * does, a disconnection clears the page's attribute objects: a new connection gets new ones, and listeners left
+   * on the old characteristics hear nothing more.
+   */
+  interface Attributes {
+    service: { [key: string]: unknown };
+    characteristics: { [uuid: string]: StandInCharacteristic };
+  }
+  let attributes: Attributes | null = null;
+  const makeAttributes = (): Attributes => {
+    const service = Object.create(serviceProto) as { [key: string]: unknown };
+    const characteristics: { [uuid: string]: StandInCharacteristic } = {};
+    for (const uuid of [config.rx, config.tx]) {
+      const made = new StandInCharacteristic();
+      fields.set(made, { uuid: uuid, service: service, value: null });
+      characteristics[uuid] = made;
+    }
+    service.getCharacteristic = async (uuid: unknown) => {
+      if (!connected || attributes === null || attributes.service !== service) throw domError('NetworkError', 'GATT Server is disconnected. Cannot retrieve characteristics.');
+      const found = characteristics[lower(uuid)];
+      if (!found) throw domError('NotFoundError', 'No Characteristics matching UUID ' + lower(uuid) + ' found in Service.');
+      return found;
+    };
+    service.getCharacteristics = async () => [characteristics[config.rx], characteristics[config.tx]];
+    return { service: service, characteristics: characteristics };
+  };
 
   /** The link is gone (from either end): no more notifications, and the page is told. */
   function lose(): void {
     if (!connected) return;
     connected = false;
     notifying = false;
+    attributes = null;
     device.dispatchEvent(new Event('gattserverdisconnected'));
   }
   const gatt = {
@@ -144,6 +159,7 @@ function pageStandIn(config: { service: string; rx: string; tx: string; name: st
     async connect() {
       if (!(await w.__goclockBleConnect())) throw domError('NetworkError', 'Connection failed for unknown reason.');
       connected = true;
+      attributes = makeAttributes();
       return gatt;
     },
     disconnect() {
@@ -154,10 +170,11 @@ function pageStandIn(config: { service: string; rx: string; tx: string; name: st
     async getPrimaryService(uuid: unknown) {
       if (!connected) throw domError('NetworkError', 'GATT Server is disconnected. Cannot retrieve services.');
       if (lower(uuid) !== config.service) throw domError('NotFoundError', 'No Services matching UUID ' + lower(uuid) + ' found in Device.');
-      return service;
+      return (attributes as Attributes).service;
     },
     async getPrimaryServices() {
-      return [service];
+      if (!connected) throw domError('NetworkError', 'GATT Server is disconnected. Cannot retrieve services.');
+      return [(attributes as Attributes).service];
     },
   };
   Object.defineProperty(device, 'id', { get: () => config.id });
@@ -191,9 +208,10 @@ function pageStandIn(config: { service: string; rx: string; tx: string; name: st
   (window as unknown as { __goclockBle: unknown }).__goclockBle = {
     /** Chunks of at most 20 bytes from Node, each one notification, in order. */
     notify(chunks: number[][]) {
-      const tx = characteristics[config.tx];
+      if (attributes === null) return;
+      const tx = attributes.characteristics[config.tx];
       for (const chunk of chunks) {
-        if (!connected || !notifying) return;
+        if (!connected || !notifying || attributes === null) return;
         fields.get(tx)!.value = new DataView(new Uint8Array(chunk).buffer);
         tx.dispatchEvent(new Event('characteristicvaluechanged'));
       }

@@ -88,10 +88,13 @@ export async function waitForState(page: Page, state: string, timeoutMs?: number
   });
 }
 
-/** Clicks Connect, then "Web Bluetooth" in the library's own chooser, as a person does. */
+/**
+ * Clicks Connect, then "Web Bluetooth" in the library's own chooser, as a person does. After a lost link the chooser
+ * comes once the library has given up the lost link's last call (10 s without data).
+ */
 export async function connect(page: Page): Promise<void> {
   await page.click('#connect');
-  await page.getByText('Web Bluetooth', { exact: true }).click({ timeout: 10000 });
+  await page.getByText('Web Bluetooth', { exact: true }).click({ timeout: 20000 });
 }
 
 export function hook(page: Page): Promise<ConsoleHook> {
