@@ -349,6 +349,8 @@ export class InterpreterUart implements UartBackend {
   private gone = false;
   private readonly exited: Promise<void>;
   private readyWaiters: Array<() => void> = [];
+  /** Whether what the page sent so far ends with a whole line. */
+  private pageAtLineEnd = true;
 
   private constructor(options: InterpreterUartOptions) {
     const pool = options.pool || 'espruino-12k';
@@ -391,8 +393,18 @@ export class InterpreterUart implements UartBackend {
 
   write(bytes: Buffer): void {
     if (this.gone) return;
+    if (bytes.length > 0) this.pageAtLineEnd = bytes[bytes.length - 1] === 0x0a;
     if (this.held !== null) this.held.push(bytes);
     else this.child.stdin!.write(bytes);
+  }
+
+  /**
+   * Types a line of the test's own into the board's console — on the console board that is how its buttons are
+   * pressed (`button("left")`) — between two of the page's lines, never inside one the page is sending.
+   */
+  async typeLine(line: string): Promise<void> {
+    while (!this.pageAtLineEnd && !this.gone) await new Promise((resolve) => setTimeout(resolve, 2));
+    this.write(Buffer.from(line + '\n', 'latin1'));
   }
 
   onOutput(listener: (bytes: Buffer) => void): void {

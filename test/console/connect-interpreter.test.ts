@@ -4,7 +4,10 @@
  * (espruino-12k) running the console board booted from its flashed Storage, and back in notifications of 20 bytes.
  */
 import * as fs from 'fs';
+import * as path from 'path';
+import { parseSgf } from '../record/helpers';
 import { flashImage, freshBoard } from '../../sim/espruino/flash-image';
+import { RECORD_BEGIN } from '../../firmware/record-console';
 import { failureLines, interpreterProblem } from '../../sim/espruino/interpreter';
 import { InterpreterUart } from './ble-standin';
 import { browserSuite, connect, ConsoleBench, hook, openBench, openConsole, waitForState } from './support';
@@ -56,6 +59,76 @@ suite('the console page on the real interpreter', () => {
     expect(failureLines(uart.output())).toEqual([]);
     await page.context().close();
   }, 120000);
+
+  test('a game played on the board\'s buttons downloads as SGF and CSV, as goclock.record prints them', async () => {
+    dir = freshBoard(await flashImage('console'));
+    uart = await InterpreterUart.boot({ dir: dir });
+    const board = uart;
+    const { page, errors } = await openConsole(bench, board);
+    await connect(page);
+    await waitForState(page, 'connected, read-only');
+    // White starts Black's clock, then four moves; the board prints a frame on every change meanwhile.
+    for (const side of ['right', 'left', 'right', 'left', 'right']) {
+      await board.typeLine('button("' + side + '")');
+      await page.waitForTimeout(400);
+    }
+    const texts: { [format: string]: string } = {};
+    for (const format of ['sgf', 'csv']) {
+      const [download] = await Promise.all([page.waitForEvent('download', { timeout: 30000 }), page.click('#record-' + format)]);
+      const file = path.join(bench.downloads, 'real.' + format);
+      await download.saveAs(file);
+      texts[format] = fs.readFileSync(file, 'latin1');
+    }
+    const game = parseSgf(texts.sgf);
+    expect(game.nodes.map((node) => (node.data.BL ? 'B' : node.data.WL ? 'W' : '?'))).toEqual(['B', 'W', 'B', 'W']);
+    expect(texts.csv.split('\r\n').filter((row) => /^move,/.test(row))).toHaveLength(4);
+    // Byte for byte what the board printed between the markers (its lines end "\r\n" on the console).
+    const printed = board.output();
+    const sgfAt = printed.indexOf(RECORD_BEGIN);
+    expect(printed.slice(sgfAt).split('\n').slice(1).join('\n').indexOf(texts.sgf)).toBe(0);
+    // A game not kept is the board's own words.
+    await page.selectOption('#record-game', '3');
+    await page.click('#record-sgf');
+    await page.locator('#message', { hasText: 'Record: none — no game record.' }).waitFor({ timeout: 20000 });
+    expect(errors).toEqual([]);
+    expect(failureLines(board.output())).toEqual([]);
+    await page.context().close();
+  }, 120000);
+
+  test('a firmware build uploaded through the page is the board\'s boot code, byte for byte, and boots', async () => {
+    const image = await flashImage('console');
+    dir = freshBoard(image);
+    uart = await InterpreterUart.boot({ dir: dir });
+    const board = uart;
+    const { page, errors } = await openConsole(bench, board);
+    await connect(page);
+    await waitForState(page, 'connected, read-only');
+    const file = path.join(bench.downloads, 'console.js');
+    fs.copyFileSync(image.bundleFile, file);
+    await page.setInputFiles('#firmware-file', file);
+    await page.click('#upload');
+    await page.locator('#message', { hasText: 'Firmware uploaded: console.js. The clock restarts.' }).waitFor({ timeout: 240000 });
+    expect(await page.locator('#upload-state').innerText()).toMatch(/^Stored and checked \(\d+ bytes, CRC-32 matches\)/);
+    expect(errors).toEqual([]);
+    // The host build exits once the restarted clock has no timer pending (a board keeps running): boot it again.
+    await waitForState(page, 'connection lost', 30000).catch(() => undefined);
+    await board.close();
+    const written = board.output();
+    expect(failureLines(written.slice(0, written.indexOf('load()')))).toEqual([]);
+    uart = await InterpreterUart.boot({ dir: dir });
+    const again = uart;
+    const { page: second } = await openConsole(bench, again);
+    await connect(second);
+    await waitForState(second, 'connected, read-only');
+    await again.typeLine('print("@"+"@"+(function(f){return f.length+" "+(E.CRC32(f)>>>0)})(require("Storage").read(".bootcde")))');
+    const bundle = fs.readFileSync(image.bundleFile);
+    const zlib = await import('zlib');
+    await second.waitForTimeout(1000);
+    expect(again.output()).toContain('@@' + bundle.length + ' ' + zlib.crc32(bundle));
+    expect(failureLines(again.output())).toEqual([]);
+    await second.context().close();
+    await page.context().close();
+  }, 300000);
 
   test('the board gone is "connection lost"', async () => {
     dir = freshBoard(await flashImage('console'));
