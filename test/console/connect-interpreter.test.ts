@@ -8,13 +8,33 @@ import * as path from 'path';
 import { parseSgf } from '../record/helpers';
 import { flashImage, freshBoard } from '../../sim/espruino/flash-image';
 import { RECORD_BEGIN } from '../../firmware/record-console';
-import { failureLines, interpreterProblem } from '../../sim/espruino/interpreter';
+import { failureLines, Interpreter, interpreterProblem } from '../../sim/espruino/interpreter';
+import { settingsFor } from '../espruino/twin';
 import { InterpreterUart } from './ble-standin';
 import { browserSuite, connect, ConsoleBench, hook, openBench, openConsole, waitForState } from './support';
 
 const problem = interpreterProblem('espruino-12k');
 if (problem && !process.env.CI) console.warn('test/console: the interpreter tests are SKIPPED — ' + problem);
 const suite = problem && !process.env.CI ? describe.skip : browserSuite;
+
+const CODE = '2468';
+
+/** A fresh console board whose settings (in its Storage, as the menu saves them) hold the arbiter's code. */
+async function boardWithCode(): Promise<string> {
+  const board = freshBoard(await flashImage('console'));
+  const settings = Object.assign(settingsFor({ system: 'byoyomi', mainMs: 600000, periods: 3, periodMs: 30000 }), { arbiterCode: CODE });
+  const writer = new Interpreter({ dir: board, args: [] });
+  try {
+    writer.send('require("Storage").write("gcsettings",' + JSON.stringify(JSON.stringify(settings)) + ');');
+    // The image's journal (a game in "ready" with the default control) erased, as sim/espruino/console-board.ts
+    // does for a board given settings: the game starts from the settings.
+    writer.send('require("Storage").open("gcjrnl","r").erase();require("Storage").open("gcjrn2","r").erase();require("Storage").erase("gcboot");');
+    expect(await writer.evaluate('require("Storage").read("gcsettings").length', 20000)).toBe(String(JSON.stringify(settings).length));
+  } finally {
+    await writer.stop();
+  }
+  return board;
+}
 
 suite('the console page on the real interpreter', () => {
   let bench: ConsoleBench;
@@ -60,6 +80,65 @@ suite('the console page on the real interpreter', () => {
     await page.context().close();
   }, 120000);
 
+  test('reads the status, refuses changes without the code, sets a control, follows moves on the board\'s buttons', async () => {
+    dir = await boardWithCode();
+    uart = await InterpreterUart.boot({ dir: dir });
+    const board = uart;
+    const { page, errors } = await openConsole(bench, board);
+    const message = page.locator('#message');
+    const act = async (selector: string, words: string) => {
+      await page.evaluate(() => (document.getElementById('message')!.textContent = ''));
+      await page.click(selector);
+      await message.filter({ hasText: words }).waitFor({ timeout: 20000 }).catch(async () => {
+        throw new Error('the message is "' + (await message.innerText()) + '", not "' + words + '"');
+      });
+    };
+    await connect(page);
+    await waitForState(page, 'connected, read-only');
+    expect((await hook(page)).noApi).toBe(null);
+    await page.locator('#control-text', { hasText: '10 min + 3x30 s' }).waitFor({ timeout: 10000 }).catch(async (e: Error) => {
+      throw new Error(e.message + '\nhook: ' + JSON.stringify(await hook(page)) + '\nnote: ' + (await page.locator('#link-note').innerText()) + '\nboard: ' + board.output().slice(-1500));
+    });
+    expect(await page.locator('#black-shown').innerText()).toBe('10:00');
+    expect(await page.locator('#clock-state').innerText()).toBe('ready');
+    expect(await page.locator('#preset option').count()).toBeGreaterThan(10);
+
+    // Read-only: every change is refused by the firmware, in its words; a wrong code too.
+    await act('#pause', 'Pause: refused by the clock — locked: unlock with the arbiter\'s code');
+    await act('#new-game', 'New game: refused by the clock — locked');
+    await act('#set-control', 'Set control and options: refused by the clock — locked');
+    await page.fill('#code', '1111');
+    await act('#unlock', 'Unlock: refused by the clock — wrong code');
+    expect(await page.locator('#link-state').innerText()).toBe('connected, read-only');
+
+    await page.fill('#code', CODE);
+    await act('#unlock', 'Unlocked');
+    await waitForState(page, 'connected, arbiter');
+    // A preset from the firmware's list: Absolute 5 min.
+    const firstPreset = await page.locator('#preset option').nth(1).getAttribute('value');
+    await page.selectOption('#preset', firstPreset as string);
+    await act('#set-control', 'Set control and options: done.');
+    await page.locator('#black-shown', { hasText: /^5:00$/ }).waitFor({ timeout: 10000 });
+
+    // The players' buttons on the board: White starts Black's clock, Black moves.
+    await board.typeLine('button("right")');
+    await page.locator('#side-black[data-turn="running"]').waitFor({ timeout: 10000 });
+    await page.locator('#black-shown', { hasText: /^4:5\d$/ }).waitFor({ timeout: 10000 });
+    await board.typeLine('button("left")');
+    await page.locator('#side-white[data-turn="running"]').waitFor({ timeout: 10000 });
+    await page.locator('#black-moves', { hasText: '1' }).waitFor({ timeout: 10000 });
+    await act('#plus2-black', '+2:00 to Black: done.');
+    await page.locator('#black-shown', { hasText: /^6:5\d$/ }).waitFor({ timeout: 10000 });
+    await act('#pause', 'Pause: done.');
+    await page.locator('#clock-state', { hasText: 'paused' }).waitFor({ timeout: 10000 });
+    await act('#set-control', 'Set control and options: refused by the clock — a game is in progress');
+    await page.click('#log-refresh');
+    await page.locator('#log-entries li').first().waitFor({ timeout: 10000 });
+    expect(errors).toEqual([]);
+    expect(failureLines(board.output())).toEqual([]);
+    await page.context().close();
+  }, 180000);
+
   test('a game played on the board\'s buttons downloads as SGF and CSV, as goclock.record prints them', async () => {
     dir = freshBoard(await flashImage('console'));
     uart = await InterpreterUart.boot({ dir: dir });
@@ -97,12 +176,15 @@ suite('the console page on the real interpreter', () => {
 
   test('a firmware build uploaded through the page is the board\'s boot code, byte for byte, and boots', async () => {
     const image = await flashImage('console');
-    dir = freshBoard(image);
+    dir = await boardWithCode();
     uart = await InterpreterUart.boot({ dir: dir });
     const board = uart;
     const { page, errors } = await openConsole(bench, board);
     await connect(page);
     await waitForState(page, 'connected, read-only');
+    await page.fill('#code', CODE);
+    await page.click('#unlock');
+    await waitForState(page, 'connected, arbiter');
     const file = path.join(bench.downloads, 'console.js');
     fs.copyFileSync(image.bundleFile, file);
     await page.setInputFiles('#firmware-file', file);
