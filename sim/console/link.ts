@@ -8,7 +8,8 @@
  * - Its UART (`controller.UART`, the library's Web Bluetooth / Web Serial link): the first write opens the
  *   library's chooser ("Web Bluetooth"), then `navigator.bluetooth.requestDevice` with the Nordic UART service;
  *   `write(text, done)` sends text in chunks of 20 bytes, honouring XON/XOFF; `getConnection()` is the open link
- *   (`isOpen`), whose `ondata` handler this file chains to read what the board prints (the record); `close()`.
+ *   (`isOpen`), whose `ondata` handler this file chains to read what the board prints (the record, and an eval's
+ *   answer that came after another line: each call is sent as `{gc:ID,r:…}` and found by its ID); `close()`.
  *
  * What of the library is not used, and why:
  * - `DeviceController.connect()`: after its first eval it pulses LED2 (not defined on an ESP32 or the console
