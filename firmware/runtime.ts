@@ -140,9 +140,14 @@ export function startRuntime(hal: Hal, config: RuntimeConfig): Runtime {
   const wallMs = (): number | undefined => (hal.rtc ? hal.rtc.readWallMs() : undefined);
   const gameNow = (): number => hal.clock.nowMs() + offsetMs;
 
-  /** Logs what the core does not: a change of what is saved ("game not saved: flash full?"), the console's changes. */
-  function logNote(kind: 'storage' | 'adjust', text: string): void {
-    logged += keepLogEntries([{ type: 'log', entry: { atMs: gameNow(), side: null, kind: kind, text: text } }], log, logLimit);
+  /**
+   * Logs what the core does not: a change of what is saved ("game not saved: flash full?"), the console's changes; at
+   * `atMs` when it is about an event (never before the log's last entry: the log runs forward in time), else now.
+   */
+  function logNote(kind: 'storage' | 'adjust', text: string, atMs?: number): void {
+    const last = log.length > 0 ? log[log.length - 1].atMs : 0;
+    const at = Math.max(last, atMs === undefined ? gameNow() : atMs);
+    logged += keepLogEntries([{ type: 'log', entry: { atMs: at, side: null, kind: kind, text: text } }], log, logLimit);
   }
 
   /**
@@ -272,11 +277,11 @@ export function startRuntime(hal: Hal, config: RuntimeConfig): Runtime {
    * Appends lines to the game's record; the first time they do not all fit (its cap, or the flash full), logs it once:
    * nothing more of the game is recorded (record-store.ts), while the journal keeps the game itself.
    */
-  function record(lines: string[]): void {
+  function record(lines: string[], atMs: number): void {
     if (lines.length === 0) return;
     if (!recordAppend(hal.storage, lines) && !recordEndTold) {
       recordEndTold = true;
-      logNote('storage', 'record stopped: full, or flash full?');
+      logNote('storage', 'record stopped: full, missing or flash full?', atMs);
     }
     recorded += lines.length;
   }
@@ -301,7 +306,8 @@ export function startRuntime(hal: Hal, config: RuntimeConfig): Runtime {
     if (event.type !== 'tick' || result.effects.length > 0) {
       const previous = state;
       commit(result.state, atMs);
-      record(recordLines(previous, event, state, result.effects, atMs));
+      // (Once the record stopped, nothing more is written to it: its lines are not even made.)
+      if (!recordEndTold) record(recordLines(previous, event, state, result.effects, atMs), atMs);
     }
     if (before !== state.status && (event.type === 'pause' || event.type === 'resume')) sayWords(event.type === 'pause' ? 'paused' : 'resumed', atMs);
     const heartbeat = event.type === 'tick' && state.status === 'running' && atMs - journaledAtMs >= HEARTBEAT_MS;
@@ -322,7 +328,7 @@ export function startRuntime(hal: Hal, config: RuntimeConfig): Runtime {
     const dropped = logged - back.logged;
     log.splice(Math.max(0, log.length - dropped), dropped); // Espruino: an array's length cannot be assigned
     logged = back.logged;
-    if (recorded > back.recorded) record([recordUndoLine(recorded - back.recorded)]);
+    if (recorded > back.recorded) record([recordUndoLine(recorded - back.recorded)], back.atMs);
     recorded = back.recorded;
     recent = recent.slice(0, first);
     // Then the journal, with the log as taken back (a compaction writes it). Presses inside the last snapshot cannot

@@ -90,6 +90,15 @@ export class ReportLists {
  * entries at its front: those are final (nothing takes them back). A new game makes a new window. Entries are
  * recognised by identity.
  */
+/**
+ * The report's log is the clock's (DESIGN §6: every event it acted on or ignored), the same on either path: the
+ * runtime's notes about the device's own flash ("record stopped", "game not saved") are not in it, and are not
+ * effects (the window's count of lines played leaves them out).
+ */
+function ofTheClock(entry: LogEntry): boolean {
+  return entry.kind !== 'storage';
+}
+
 export class DeviceLog {
   private window: LogEntry[] = [];
   private array: LogEntry[] | null = null;
@@ -103,6 +112,10 @@ export class DeviceLog {
     for (const effect of effects) if (effect.type === 'log') this.played++;
   }
 
+  private report(entry: LogEntry): void {
+    if (ofTheClock(entry)) this.lists.line(entry);
+  }
+
   /** After the runtime did something: what left the window's front is final, what left its end was taken back. */
   look(log: LogEntry[]): void {
     if (log !== this.array) {
@@ -113,11 +126,11 @@ export class DeviceLog {
     }
     const start = log.length > 0 ? this.window.indexOf(log[0]) : -1;
     if (start >= 0) {
-      for (let i = 0; i < start; i++) this.lists.line(this.window[i]);
+      for (let i = 0; i < start; i++) this.report(this.window[i]);
     } else if (log.length >= this.limit) {
       // A full window of new lines: all the old one had left its front, and so did the lines before these.
-      for (const entry of this.window) this.lists.line(entry);
-      this.lists.unseenLines(this.played - log.length);
+      for (const entry of this.window) this.report(entry);
+      this.lists.unseenLines(this.played - log.filter(ofTheClock).length);
     } // else: what is no longer there was taken back
     this.window = log.slice();
     this.played = 0;
@@ -126,7 +139,7 @@ export class DeviceLog {
   /** The game's log as it stands: the window is final too. */
   finish(log: LogEntry[]): void {
     this.look(log);
-    for (const entry of this.window) this.lists.line(entry);
+    for (const entry of this.window) this.report(entry);
     this.window = [];
   }
 }

@@ -108,7 +108,7 @@ test('flash full: every failed write is logged once and shown, the clock runs on
   tap(hal, 'left');
   const notSaved = runtime.log().filter((e) => e.kind === 'storage');
   // The record (a file of its own) stops at its first failed line, and says so once, before the journal's failure.
-  expect(notSaved.map((e) => e.text)).toEqual(['record stopped: full, or flash full?', 'game not saved: flash full?']);
+  expect(notSaved.map((e) => e.text)).toEqual(['record stopped: full, missing or flash full?', 'game not saved: flash full?']);
   // The clock runs on, moves counted.
   expect(runtime.view().running).toBe('white');
   expect(runtime.view().sides.black.moves + runtime.view().sides.white.moves).toBe(3);
@@ -125,7 +125,7 @@ test('flash full: every failed write is logged once and shown, the clock runs on
   hal.advanceTo(35000);
   tap(hal, 'right');
   // (The record stays stopped until the next game or boot: a line missing in it would make undo lines miscount.)
-  expect(runtime.log().filter((e) => e.kind === 'storage').map((e) => e.text)).toEqual(['record stopped: full, or flash full?', 'game not saved: flash full?', 'game saved again']);
+  expect(runtime.log().filter((e) => e.kind === 'storage').map((e) => e.text)).toEqual(['record stopped: full, missing or flash full?', 'game not saved: flash full?', 'game saved again']);
   hal.advanceTo(40100);
   expect(runtime.screen().notice).toBeUndefined();
   const again = startRuntime(createVirtualHal({ storage: copyOf(storage) }), { layout: layoutFor(hal.display) });
