@@ -5,7 +5,10 @@
  * is said on the page in words (`#message`): the clock's own one line, or why the call got no answer.
  *
  * The page's state of the link, shown in `#link-state` (role=status, `data-state` the same words):
- * "not connected", "connecting", "connected, read-only", "connected, arbiter", "connection lost".
+ * "not connected", "connecting", "connected, locked console", "connected, read-only", "connected, arbiter",
+ * "connection lost". "connected, locked console": the board's Espruino console is locked (E.setPassword +
+ * E.lockConsole) and the page has not logged in — without the console password (`#console-password`, sent only when
+ * the board answers `password>`, kept nowhere) nothing is evaluated; with a wrong one nothing else is sent.
  *
  * A read-only hook for tests: `window.goclockConsole` (`state`, the last `status`, `polls`).
  */
@@ -15,11 +18,17 @@ import {
   AdjustField, API_VERSION, callExpression, isRefusal, isStatus, LogEntry, LogPage, noApiText, Preset, PROBE_EXPRESSION, Status,
 } from './device-api';
 import { countText, instantText, parseCount, parseDuration } from './format';
-import { EvalResult, Link, loadedLibrary } from './link';
+import { EvalResult, Link, loadedLibrary, LOCKED_NO_PASSWORD, LOCKED_WRONG_PASSWORD } from './link';
 import { endsRecord, MIME, recordFileName, RecordFormat, recordFromLines, recordStatement, RECORD_GAMES } from './record';
 import { firmwareProblem, STOP_FIRMWARE, storageWrites, STORED_EXPRESSION, storedProblem } from './upload';
 
-export type ConsoleState = 'not connected' | 'connecting' | 'connected, read-only' | 'connected, arbiter' | 'connection lost';
+export type ConsoleState =
+  | 'not connected'
+  | 'connecting'
+  | 'connected, locked console'
+  | 'connected, read-only'
+  | 'connected, arbiter'
+  | 'connection lost';
 
 export interface ConsoleHook {
   state: ConsoleState;
@@ -62,6 +71,12 @@ function showState(state: ConsoleState, note?: string): void {
   el<HTMLButtonElement>('connect').disabled = state === 'connecting';
   el('connect').textContent = state === 'connection lost' ? 'Connect again' : 'Connect';
   el('disconnect').hidden = !linked;
+  el('console-login').hidden = state !== 'connected, locked console';
+}
+
+/** `text` as a sentence: its first letter upper case, a full stop at its end. */
+function sentence(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1) + (/[.!?]$/.test(text) ? '' : '.');
 }
 
 /** A message in words for the arbiter: what was refused and why, or what was done. */
@@ -205,9 +220,12 @@ async function loadLog(older: boolean): Promise<void> {
 
 // ---- the poll ----
 
-async function poll(): Promise<void> {
+/** The poll loop of the current connection: one started before (the link lost, the console locked again) ends. */
+let pollRun = 0;
+
+async function poll(run: number): Promise<void> {
   polling = null;
-  if (!link || link.phase !== 'connected') return;
+  if (!link || link.phase !== 'connected' || run !== pollRun) return;
   if (busy === null && hook.noApi === null) {
     const answer = await link.read<Status | { error: string }>(callExpression('status'), 4000);
     hook.polls++;
@@ -220,10 +238,21 @@ async function poll(): Promise<void> {
     }
     if (Date.now() - lastLogAt > 5000) await loadLog(false);
   }
-  if (link && link.phase === 'connected') polling = setTimeout(() => void poll(), POLL_MS);
+  if (link && link.phase === 'connected' && run === pollRun) polling = setTimeout(() => void poll(run), POLL_MS);
 }
 
 // ---- connecting ----
+
+const LOCKED_NOTE = 'Connected to the board, but its Espruino console is locked (it answered "password>"): nothing is read or ' +
+  'changed until its console password is given.';
+
+/** The console password as typed, and the field cleared: it is kept nowhere once sent. */
+function takeConsolePassword(): string {
+  const input = el<HTMLInputElement>('console-password');
+  const password = input.value;
+  input.value = '';
+  return password;
+}
 
 async function connect(): Promise<void> {
   const library = loadedLibrary();
@@ -236,21 +265,51 @@ async function connect(): Promise<void> {
     link.onPhase = (phase, why) => {
       if (phase === 'connecting') showState('connecting', why || 'Choose "Web Bluetooth", then the clock (its name starts with "Espruino" on most boards).');
       else if (phase === 'not connected') showState('not connected', why || '');
-      else if (phase === 'connection lost') {
-        showState('connection lost', (why || 'the link was lost') + '. The clock keeps running; connect again to go on.');
+      else if (phase === 'locked') {
+        if (polling) clearTimeout(polling);
+        polling = null;
+        showState('connected, locked console', LOCKED_NOTE);
+        say(sentence(why || LOCKED_NO_PASSWORD) + (why === LOCKED_WRONG_PASSWORD ? ' Type it again, then Log in.' : ''), 'refused');
+      } else if (phase === 'connection lost') {
+        showState('connection lost', (why || 'the link was lost') + '. The clock keeps running; connect again to go on.' +
+          (link && link.isLoggedIn() ? ' The board\'s console stays logged in until you connect again and disconnect, or it restarts.' : ''));
         if (polling) clearTimeout(polling);
         polling = null;
       }
     };
   }
   say('', 'done');
-  const problem = await link.connect();
+  // Read now, sent only if the board asks for it (its console answers "password>").
+  const password = el<HTMLInputElement>('console-password').value;
+  const problem = await link.connect(password);
+  // Once the board was reached the password was used (or not needed): the field keeps it no longer.
+  if (link.phase === 'connected' || link.phase === 'locked') el<HTMLInputElement>('console-password').value = '';
   if (problem !== null) return;
+  await connected();
+}
+
+/** The console password for a board whose console is locked, on the open link; or Connect when there is none. */
+async function consoleLogin(): Promise<void> {
+  if (!link || hook.state !== 'connected, locked console') {
+    if (hook.state === 'not connected' || hook.state === 'connection lost') await connect();
+    return;
+  }
+  say('', 'done');
+  const problem = await link.login(takeConsolePassword());
+  if (problem !== null) return;
+  await connected();
+}
+
+/** The link is checked: what the clock is, its presets, then the poll. */
+async function connected(): Promise<void> {
+  if (!link) return;
+  if (link.isLoggedIn()) say('Logged in to the board\'s console; it is locked again when you press Disconnect.', 'done');
   const probe = await link.read<{ v?: number; none?: number }>(PROBE_EXPRESSION);
   hook.noApi = null;
   if (!probe.ok || !probe.value) hook.noApi = 'the clock did not say what it is (' + (probe.ok ? 'no answer' : probe.problem) + ')';
   else if (probe.value.none !== undefined) hook.noApi = noApiText(probe.value.none);
   else if (probe.value.v !== API_VERSION) hook.noApi = 'the clock speaks console API version ' + probe.value.v + '; this page knows version ' + API_VERSION;
+  if (link.phase !== 'connected') return;
   showState('connected, read-only', hook.noApi ? 'Connected, but ' + hook.noApi + ': nothing to show or change.' : '');
   if (hook.noApi === null) {
     const list = await link.read<{ presets: Preset[] }>(callExpression('presets'));
@@ -259,7 +318,7 @@ async function connect(): Promise<void> {
       renderPresets();
     }
   }
-  void poll();
+  void poll(++pollRun);
 }
 
 // ---- changing calls ----
@@ -516,6 +575,7 @@ function start(): void {
     el('link-note').textContent = 'This browser has no Web Bluetooth: use Chrome, Edge or another Chromium browser (on Linux, with its Bluetooth flag on).';
   }
   on('connect', 'click', connect);
+  on('console-login-form', 'submit', consoleLogin);
   on('disconnect', 'click', () => {
     if (link) link.disconnect();
     if (polling) clearTimeout(polling);
