@@ -117,8 +117,9 @@ async function bootFigures(board: string, progress: (text: string) => void): Pro
   const dir = freshBoard(image);
   const empty = fs.mkdtempSync(dir + '-empty-');
   try {
-    const booted = await counted(dir, [], ['-e', 'quit()']);
-    const bare = await counted(empty, [], ['-e', 'quit()']);
+    // The firmware starts from a timer set by the boot code (hal/espruino/boot.ts): quit from the next one, after it.
+    const booted = await counted(dir, [], ['-e', 'setTimeout(quit, 0)']);
+    const bare = await counted(empty, [], ['-e', 'setTimeout(quit, 0)']);
     const interpreter = Interpreter.boot({ dir: dir });
     await sleep(1500);
     const memory = await interpreter.memory();
@@ -130,7 +131,7 @@ async function bootFigures(board: string, progress: (text: string) => void): Pro
       for (const line of journalStatements(journalAtBudget())) prepare.send(line);
       await prepare.evaluate('"stored"');
       await prepare.stop();
-      figures.budgetJournalBootInstructions = (await counted(dir, [], ['-e', 'quit()'])).instructions - bare.instructions;
+      figures.budgetJournalBootInstructions = (await counted(dir, [], ['-e', 'setTimeout(quit, 0)'])).instructions - bare.instructions;
     }
     return figures;
   } finally {
