@@ -157,6 +157,8 @@ describe('the shipped console bundle runs (smoke run on an Espruino-like host)',
     sandbox.global = sandbox;
     vm.createContext(sandbox);
     vm.runInContext((built.get('console') as Built).code, sandbox);
+    // The firmware starts from a timer once the boot code has run (hal/espruino/boot.ts), as Espruino then runs it.
+    timers.advance(0);
     return { timers, printed, sandbox, storage };
   }
 
