@@ -300,9 +300,10 @@ export function deepFreeze<T>(x: T): T {
   return x;
 }
 
-/** A display rounds up: whole seconds, tenths in the last 10 s (DESIGN §5, issue 4's formats). */
+/** A display rounds up (DESIGN §5): to whole seconds, tenths in the last 10 s, whole minutes above a day. */
 export function shown(leftMs: number): number {
-  const unit = leftMs <= 10000 ? 100 : 1000;
+  // Tenths in the last 10 s, whole minutes above a day (a correspondence clock shows "3d04:05"), seconds between.
+  const unit = leftMs <= 10000 ? 100 : leftMs > 24 * 3600000 ? 60000 : 1000;
   return Math.ceil(leftMs / unit) * unit;
 }
 
