@@ -17,7 +17,7 @@ import { adjustError } from './adjust';
 import { AdjustEvent } from './clock-types';
 import { formatClock, formatOverdue } from './format-time';
 import { presets } from './presets';
-import { SideView } from './view';
+import { sideFacts, SideFacts, SideView } from './view';
 import { hasProtoKey } from './text';
 // (ASCII: on Espruino strings are bytes, and the console's answers are read as UTF-8: "3x30 s", not "3×30 s".)
 import { asciiText } from './game-record';
@@ -68,16 +68,8 @@ export function createConsoleApi(runtime: Runtime, clockMs: () => number): Conso
     return side.flaggedAtMs !== null && side.overdueMs > 0 ? formatOverdue(side.overdueMs) : formatClock(side.graceMs + side.remainingMs);
   }
 
-  function sideStatus(side: SideView): ConsoleResult {
-    return {
-      shown: shown(side),
-      phase: side.phase,
-      remainingMs: side.remainingMs,
-      periodsLeft: side.periodsLeft,
-      movesLeft: side.movesLeft,
-      moves: side.moves,
-      flaggedAtMs: side.flaggedAtMs,
-    };
+  function sideStatus(side: SideView): SideFacts & { shown: string } {
+    return Object.assign({ shown: shown(side) }, sideFacts(side));
   }
 
   /** A correction as the scripted simulator takes it, refused when impossible now (adjust.ts `adjustError`). */

@@ -24,6 +24,27 @@ export interface SideView {
   running: boolean;
 }
 
+/** What a side's clock stands at, as the scripted simulator reports it and the arbiter's console answers it. */
+export interface SideFacts {
+  phase: Phase;
+  remainingMs: number;
+  periodsLeft: number | null;
+  movesLeft: number | null;
+  moves: number;
+  flaggedAtMs: number | null;
+}
+
+export function sideFacts(side: SideView): SideFacts {
+  return {
+    phase: side.phase,
+    remainingMs: side.remainingMs,
+    periodsLeft: side.periodsLeft,
+    movesLeft: side.movesLeft,
+    moves: side.moves,
+    flaggedAtMs: side.flaggedAtMs,
+  };
+}
+
 export interface ClockView {
   atMs: number;
   status: ClockStatus;

@@ -13,7 +13,7 @@ import { createClock, nextBoundaryAt, nextChangeAt, step, stepWithin } from '../
 import { adjustError } from '../firmware/adjust';
 import { ClockEffect, ClockEvent, ClockState, Flag, StepResult } from '../firmware/clock-types';
 import { Side } from '../firmware/side';
-import { view, SideView } from '../firmware/view';
+import { sideFacts, view, SideView } from '../firmware/view';
 import { checkScenario, Scenario, ScenarioError, ScenarioEvent } from './scenario-check';
 import { Runtime, startRuntime } from '../firmware/runtime';
 import { defaultSettings, saveSettings } from '../firmware/settings';
@@ -88,14 +88,7 @@ function strideEnd(state: ClockState, targetMs: number, room: Room, maxLines: nu
 }
 
 function sideReport(side: SideView): SideReport {
-  return {
-    phase: side.phase,
-    remainingMs: side.remainingMs,
-    periodsLeft: side.periodsLeft,
-    movesLeft: side.movesLeft,
-    moves: side.moves,
-    flaggedAtMs: side.flaggedAtMs,
-  };
+  return sideFacts(side);
 }
 
 function report(state: ClockState, untilMs: number, lists: ReportLists): ScenarioReport {
