@@ -22,11 +22,11 @@
 import * as inspector from 'node:inspector';
 import * as v8 from 'node:v8';
 import { PerformanceObserver, performance } from 'node:perf_hooks';
-import { startRuntime } from '../firmware/runtime';
-import { layoutFor } from '../firmware/layouts';
-import { defaultSettings, saveSettings } from '../firmware/settings';
-import { parseGameControl } from '../firmware/control-validate';
-import { TimeControl } from '../firmware/control';
+import { startRuntime } from '../firmware/runtime/runtime';
+import { layoutFor } from '../firmware/display/layouts';
+import { defaultSettings, saveSettings } from '../firmware/storage/settings';
+import { parseGameControl } from '../firmware/clock/control-validate';
+import { TimeControl } from '../firmware/clock/control';
 import { ButtonEdge, Hal, KeyValueStorage } from '../hal/hal';
 
 interface Lean {
@@ -146,7 +146,7 @@ interface SamplingProfile {
   samples: { size: number; nodeId: number; ordinal: number }[];
 }
 
-/** "view (firmware/view.ts)" for a profile node; "assign (built-in)" for the engine's own functions. */
+/** "view (firmware/display/view.ts)" for a profile node; "assign (built-in)" for the engine's own functions. */
 function frameName(node: ProfileNode): string {
   const url = node.callFrame.url.replace(/^file:\/\//, '');
   const name = node.callFrame.functionName || '(anonymous)';

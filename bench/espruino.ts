@@ -22,9 +22,9 @@ import { failureLines, Interpreter, interpreterProblem } from '../sim/espruino/i
 import { framesIn, journalStatements, jsString, playStreamed } from '../sim/espruino/console-board';
 import { journalAtBudget } from '../sim/espruino/crafted-journal';
 import { Hands } from '../sim/hands';
-import { defaultSettings } from '../firmware/settings';
-import { parseGameControl } from '../firmware/control-validate';
-import { TimeControl } from '../firmware/control';
+import { defaultSettings } from '../firmware/storage/settings';
+import { parseGameControl } from '../firmware/clock/control-validate';
+import { TimeControl } from '../firmware/clock/control';
 
 export const BUDGET_JSVARS = 6000;
 const VALGRIND = ['valgrind', '--tool=callgrind', '--callgrind-out-file=/dev/null'];

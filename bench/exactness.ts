@@ -19,18 +19,18 @@
 import fc from 'fast-check';
 import { setupArb, resolveAt, Setup, When } from '../test/properties/games';
 import { RefClock, MView } from '../test/properties/reference-model';
-import { createClock, step } from '../firmware/clock';
-import { ClockEffect, ClockEvent, ClockState } from '../firmware/clock-types';
-import { view, ClockView } from '../firmware/view';
-import { startRuntime } from '../firmware/runtime';
-import { defaultSettings, saveSettings } from '../firmware/settings';
-import { parseGameControl } from '../firmware/control-validate';
-import { DEFAULT_OPTIONS } from '../firmware/options';
-import { Side } from '../firmware/side';
-import { TimeControl } from '../firmware/control';
+import { createClock, step } from '../firmware/clock/clock';
+import { ClockEffect, ClockEvent, ClockState } from '../firmware/clock/clock-types';
+import { view, ClockView } from '../firmware/display/view';
+import { startRuntime } from '../firmware/runtime/runtime';
+import { defaultSettings, saveSettings } from '../firmware/storage/settings';
+import { parseGameControl } from '../firmware/clock/control-validate';
+import { DEFAULT_OPTIONS } from '../firmware/clock/options';
+import { Side } from '../firmware/clock/side';
+import { TimeControl } from '../firmware/clock/control';
 import { createVirtualHal, MemoryStorage, TimerPolicy } from '../sim/virtual-hal';
 import { createRng, gameSeed, Rng } from './rng';
-import { layoutFor } from '../firmware/layouts';
+import { layoutFor } from '../firmware/display/layouts';
 
 type Button = 'left' | 'right';
 

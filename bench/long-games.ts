@@ -3,11 +3,11 @@
  * loses on time and the overtime systems really reach overtime. Think times are drawn from a seeded generator
  * (30–150 s, 90 s on average) and cut to what the side has left, as a player short of time would play.
  */
-import { createClock, step } from '../firmware/clock';
-import { ClockEvent, ClockState } from '../firmware/clock-types';
-import { TimeControl } from '../firmware/control';
-import { nextDeadline, view } from '../firmware/view';
-import { Side } from '../firmware/side';
+import { createClock, step } from '../firmware/clock/clock';
+import { ClockEvent, ClockState } from '../firmware/clock/clock-types';
+import { TimeControl } from '../firmware/clock/control';
+import { nextDeadline, view } from '../firmware/display/view';
+import { Side } from '../firmware/clock/side';
 import { createRng } from './rng';
 
 const S = 1000;

@@ -6,9 +6,9 @@
  * - Each system's 10-hour, 400-move game fast-forwarded: the start and the 400 presses fed to `step` at their
  *   instants with nothing in between (the core runs every count, period and refill itself). Median of runs.
  */
-import { createClock, step } from '../firmware/clock';
-import { ClockState } from '../firmware/clock-types';
-import { TimeControl } from '../firmware/control';
+import { createClock, step } from '../firmware/clock/clock';
+import { ClockState } from '../firmware/clock/clock-types';
+import { TimeControl } from '../firmware/clock/control';
 import { LONG_CONTROLS, longGame, Timed, withDeadlineTicks } from './long-games';
 
 const SEED = 20261129;

@@ -3,12 +3,12 @@
  * (`wakeUps`), on time, with the boards' watchdog (5 s, kicked at least every 2.5 s). The control is the default
  * one (60 min + 5×30 s, profile ru): a minute of main time, the last 10 s of a byo-yomi period, and a whole period.
  */
-import { startRuntime } from '../firmware/runtime';
-import { defaultSettings, saveSettings } from '../firmware/settings';
-import { parseGameControl } from '../firmware/control-validate';
-import { TimeControl } from '../firmware/control';
+import { startRuntime } from '../firmware/runtime/runtime';
+import { defaultSettings, saveSettings } from '../firmware/storage/settings';
+import { parseGameControl } from '../firmware/clock/control-validate';
+import { TimeControl } from '../firmware/clock/control';
 import { createVirtualHal, MemoryStorage } from '../sim/virtual-hal';
-import { layoutFor } from '../firmware/layouts';
+import { layoutFor } from '../firmware/display/layouts';
 
 export interface WakeUps {
   control: TimeControl;

@@ -4,7 +4,7 @@
  * Times are integer milliseconds on one monotonic clock, converted once at this boundary.
  */
 
-import { Utterance } from '../firmware/voice-clips';
+import { Utterance } from '../firmware/sound/voice-clips';
 
 /** Integer milliseconds from one monotonic source (never set during a game). */
 export interface MonotonicClock {
@@ -100,14 +100,14 @@ export interface KeyValueStorage {
   erase(name: string): void;
   /**
    * The standard CRC-32 of a text's bytes, done natively (Espruino's `E.CRC32`); storages without one leave it out and
-   * the journal computes it in JavaScript (firmware/journal.ts `crc32`, the same value).
+   * the journal computes it in JavaScript (firmware/storage/journal.ts `crc32`, the same value).
    */
   crc32?(text: string): number;
 }
 
 /**
- * A voice: says utterances (firmware/voice-clips.ts: tracks of one language's folder of the card) without blocking;
- * firmware/voice-queue.ts orders them over a clip player such as the DFPlayer Mini's driver.
+ * A voice: says utterances (firmware/sound/voice-clips.ts: tracks of one language's folder of the card) without blocking;
+ * firmware/sound/voice-queue.ts orders them over a clip player such as the DFPlayer Mini's driver.
  */
 export interface Voice {
   /** Says `utterance` now, or after what is being said; a count that could only be said late is dropped. */

@@ -1,5 +1,5 @@
 /**
- * The Espruino bundle pipeline (DESIGN §4), one place for rollup.config.mjs, scripts/flash.mjs and the bundle tests.
+ * The Espruino bundle pipeline (DESIGN §4), one place for rollup.config.js, scripts/flash.mjs and the bundle tests.
  * CommonJS so that Jest (ts-jest, CommonJS mode) can require it as it is; the ESM scripts import it.
  *
  * dist/<board>.js = rollup of the virtual entry

@@ -1160,7 +1160,7 @@ function literalText(node) {
 }
 
 const FIND_TEXT =
-  'use findText(text, needle, from?) (firmware/text.ts), which accepts a match only where ' +
+  'use findText(text, needle, from?) (firmware/clock/text.ts), which accepts a match only where ' +
   '`at + needle.length <= text.length`';
 
 /**

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * npm run mutate [-- firmware/clock.ts …] [--report-only]
+ * npm run mutate [-- firmware/clock/clock.ts …] [--report-only]
  *
  * Mutation testing of the clock core with StrykerJS (stryker.config.json, jest.stryker.config.js): one Stryker run
  * per core file, each with its own reports (reports/mutation/<file>.json and .html), then the score table of all of
@@ -8,7 +8,7 @@
  * run cut short still leaves the files it finished, and a file whose tests changed can be measured again alone.
  *
  *   npm run mutate                           every core file in stryker.config.json's `mutate` list
- *   npm run mutate -- firmware/adjust.ts     only these files (the others' last reports still count in the table)
+ *   npm run mutate -- firmware/clock/adjust.ts     only these files (the others' last reports still count in the table)
  *   npm run mutate -- --report-only          just the table from the reports on disk
  *   npm run mutate -- --incremental …        start from each file's last report (Stryker's incremental mode): only
  *                                            mutants whose code or covering tests changed run again. Quick after

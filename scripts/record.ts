@@ -10,7 +10,7 @@
  *   espruino -q -p PORT -b 115200 --board boards/espruino/ESP32.board.json --no-ble -e 'goclock.record("sgf",0)'
  *
  * The CLI sends the expression, prints every line the board prints, and exits 500 ms after the output stops. The
- * firmware (firmware/record-console.ts) prints the record between two marker lines, or one line "goclock: record: …"
+ * firmware (firmware/storage/record-console.ts) prints the record between two marker lines, or one line "goclock: record: …"
  * saying why not. The lines between the markers are written to --out, through a temporary file renamed into place
  * once the end marker has come: a record cut short leaves no file (and an older file of that name as it was).
  *
@@ -27,7 +27,7 @@ import { ChildProcess, spawn } from 'child_process';
 import * as fs from 'fs';
 import * as path from 'path';
 import { StringDecoder } from 'string_decoder';
-import { RECORD_BEGIN, RECORD_END, RECORD_PROBLEM } from '../firmware/record-console';
+import { RECORD_BEGIN, RECORD_END, RECORD_PROBLEM } from '../firmware/storage/record-console';
 
 const ROOT = path.resolve(__dirname, '..');
 export const DEFAULT_BAUD = 115200;

@@ -1,13 +1,13 @@
 /**
  * The words of every clip on the voice module's card, per language, as espeak-ng is given them (scripts/voice.ts
- * renders them; firmware/voice-clips.ts says which track is which). Numbers are spelled out here rather than left
+ * renders them; firmware/sound/voice-clips.ts says which track is which). Numbers are spelled out here rather than left
  * to espeak-ng's own reading of digits, so that what each track says can be read and corrected in one place.
  *
  * Japanese is written in kana: espeak-ng's ja voice reads kana, and reads kanji as "Chinese letter" (check a word
  * with `espeak-ng -v ja -x 'びょうよみ'`). Russian stresses are espeak-ng's own; a word it stresses wrongly can be
  * written with a hyphen or a space between syllables ("бё-ёми").
  */
-import { VOICE_WORDS, VoiceLanguage } from '../firmware/voice-clips';
+import { VOICE_WORDS, VoiceLanguage } from '../firmware/sound/voice-clips';
 
 export const VOICE_LANGUAGES: VoiceLanguage[] = ['ru', 'en', 'ja'];
 

@@ -1,7 +1,7 @@
 /**
  * `npm run voice -- --lang ru --out DIR`: renders the voice module's clips (scripts/voice-words.ts) with espeak-ng,
  * trimmed of leading and trailing silence with sox, into the folders the DFPlayer Mini reads: DIR/01/001.wav …
- * (folder = VOICE_FOLDERS[language], track = firmware/voice-clips.ts). WAV, 16-bit mono 22050 Hz.
+ * (folder = VOICE_FOLDERS[language], track = firmware/sound/voice-clips.ts). WAV, 16-bit mono 22050 Hz.
  *
  *   npm run voice -- --lang ru --out /media/sdcard       one language
  *   npm run voice -- --lang all --out clips              all three (or --lang ru --lang ja)
@@ -14,7 +14,7 @@ import * as crypto from 'crypto';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { VOICE_FOLDERS, VOICE_WORDS, VoiceLanguage } from '../firmware/voice-clips';
+import { VOICE_FOLDERS, VOICE_WORDS, VoiceLanguage } from '../firmware/sound/voice-clips';
 import { allTracks, isNumberTrack, LANGUAGE_WORDS, trackText, VOICE_LANGUAGES } from './voice-words';
 
 export const SAMPLE_RATE = 22050;

@@ -3,15 +3,15 @@
  * time and prints the report of DESIGN §6. Bad input: one line on stderr, exit 1; never a stack trace. The input is
  * read in pieces up to MAX_SCENARIO_BYTES (4 MB), so `/dev/zero` or an endless pipe is refused, not read until the
  * process dies; a UTF-8 byte-order mark at its start is allowed. `--record OUT.sgf|OUT.csv` also writes the game's
- * record in the format its extension names (firmware/record-export.ts); the report is the same with or without it.
+ * record in the format its extension names (firmware/storage/record-export.ts); the report is the same with or without it.
  */
 import * as fs from 'fs';
 import { parseScenario, runChecked } from './scenario';
-import { oneLine } from '../firmware/text';
+import { oneLine } from '../firmware/clock/text';
 import { cut, InputTooLarge, MAX_SCENARIO_BYTES, readLimited } from './input-limits';
 import { MemoryStorage } from './virtual-hal';
-import { recordReader } from '../firmware/record-store';
-import { exportRecord } from '../firmware/record-export';
+import { recordReader } from '../firmware/storage/record-store';
+import { exportRecord } from '../firmware/storage/record-export';
 
 const USAGE = 'usage: npm run sim -- --script FILE.json [--record OUT.sgf|OUT.csv]   (or --script - to read the scenario from stdin)';
 

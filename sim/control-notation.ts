@@ -19,9 +19,9 @@
  *
  * describeControl's texts ("60 min + 5×30 s", "3 min + 15 s Fischer, max 10 min") parse too.
  */
-import { Stage, TimeControl, GameControl } from '../firmware/control';
-import { controlError } from '../firmware/control-validate';
-import { PerSide } from '../firmware/side';
+import { Stage, TimeControl, GameControl } from '../firmware/clock/control';
+import { controlError } from '../firmware/clock/control-validate';
+import { PerSide } from '../firmware/clock/side';
 
 const UNIT_MS: { [unit: string]: number } = {
   d: 86400000, h: 3600000, m: 60000, min: 60000, s: 1000, sec: 1000, ms: 1,

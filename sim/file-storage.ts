@@ -11,7 +11,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { KeyValueStorage } from '../hal/hal';
-import { keyText } from '../firmware/text';
+import { keyText } from '../firmware/clock/text';
 import { InputTooLarge, MAX_STORAGE_BYTES, readLimited } from './input-limits';
 
 function codeOf(e: unknown): string {

@@ -5,7 +5,7 @@
  * message is cut. Every limit is far above what real input needs.
  */
 import * as fs from 'fs';
-import { keyText } from '../firmware/text';
+import { keyText } from '../firmware/clock/text';
 
 /** A scenario for `npm run sim` (file or stdin): 4 MB, some 50,000 events. */
 export const MAX_SCENARIO_BYTES = 4 * 1024 * 1024;

@@ -3,9 +3,9 @@
  * entries and counts the rest, which the report gives as `omitted` (only when something was left out, so a normal
  * report is exactly the one DESIGN §6 shows).
  */
-import { ClockEffect } from '../firmware/clock-types';
-import { formatLogEntry, LogEntry } from '../firmware/game-log';
-import { Side } from '../firmware/side';
+import { ClockEffect } from '../firmware/clock/clock-types';
+import { formatLogEntry, LogEntry } from '../firmware/clock/game-log';
+import { Side } from '../firmware/clock/side';
 
 /**
  * The most entries each list holds. 10,000 log lines are some 600 KB of JSON, several times what a real game says
@@ -60,7 +60,7 @@ export class ReportLists {
     this.omitted.log = 0;
   }
 
-  /** What a step's leap left out (firmware/leap.ts): the log lines its summary stands for beyond the summary itself. */
+  /** What a step's leap left out (firmware/clock/leap.ts): the log lines its summary stands for beyond the summary itself. */
   skipped(effect: Extract<ClockEffect, { type: 'skipped' }>): void {
     this.omitted.announcements += effect.announcements;
     this.omitted.log += effect.log;
@@ -84,7 +84,7 @@ export class ReportLists {
 
 /**
  * The runtime's log of the current game, followed through its in-memory window (its latest `limit` entries,
- * firmware/runtime.ts `logLimit`) rather than kept whole by the runtime: a whole log of thousands of lines would be
+ * firmware/runtime/runtime.ts `logLimit`) rather than kept whole by the runtime: a whole log of thousands of lines would be
  * written again into every journal compaction. Looked at after everything the host makes the device do. Between two
  * looks the window may lose entries at its end (a chord's take-back), gain entries at its end, and, once full, lose
  * entries at its front: those are final (nothing takes them back). A new game makes a new window. Entries are

@@ -4,11 +4,11 @@
  * the input are echoed cut to 40 characters (text.ts `valueText`, `keyText`); values nested more than MAX_NESTING
  * deep are refused first, by a loop (input-limits.ts), so nothing after it can overflow the stack.
  */
-import { GameControl } from '../firmware/control';
-import { gameControlError, integerError, MAX_DURATION_MS } from '../firmware/control-validate';
-import { ClockEvent } from '../firmware/clock-types';
-import { ClockOptions, optionsError } from '../firmware/options';
-import { hasOwn, keyText, oneLine, valueText } from '../firmware/text';
+import { GameControl } from '../firmware/clock/control';
+import { gameControlError, integerError, MAX_DURATION_MS } from '../firmware/clock/control-validate';
+import { ClockEvent } from '../firmware/clock/clock-types';
+import { ClockOptions, optionsError } from '../firmware/clock/options';
+import { hasOwn, keyText, oneLine, valueText } from '../firmware/clock/text';
 import { cut, MAX_NESTING, nestingError, withoutBom } from './input-limits';
 
 export class ScenarioError extends Error {}

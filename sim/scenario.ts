@@ -5,26 +5,26 @@
  *
  * Bounded work: the runner never steps time one shown change or one boundary at a time for longer than its report
  * needs. The report keeps the first REPORT_LIST_MAX announcements and log lines and counts the rest (`omitted`); while
- * a list has room, the clock is stepped so that the core meets every boundary one by one (firmware/clock.ts
+ * a list has room, the clock is stepped so that the core meets every boundary one by one (firmware/clock/clock.ts
  * STEP_BUDGET), and once nothing more can be listed it is stepped straight to the next event, where the core leaps
- * (firmware/leap.ts) and says how much it left out.
+ * (firmware/clock/leap.ts) and says how much it left out.
  */
-import { createClock, nextBoundaryAt, nextChangeAt, step, stepWithin } from '../firmware/clock';
-import { adjustError } from '../firmware/adjust';
-import { ClockEffect, ClockEvent, ClockState, Flag, StepResult } from '../firmware/clock-types';
-import { Side } from '../firmware/side';
-import { sideFacts, view, SideView } from '../firmware/view';
+import { createClock, nextBoundaryAt, nextChangeAt, step, stepWithin } from '../firmware/clock/clock';
+import { adjustError } from '../firmware/clock/adjust';
+import { ClockEffect, ClockEvent, ClockState, Flag, StepResult } from '../firmware/clock/clock-types';
+import { Side } from '../firmware/clock/side';
+import { sideFacts, view, SideView } from '../firmware/display/view';
 import { checkScenario, Scenario, ScenarioError, ScenarioEvent } from './scenario-check';
-import { Runtime, startRuntime } from '../firmware/runtime';
-import { defaultSettings, saveSettings } from '../firmware/settings';
-import { parseGameControl } from '../firmware/control-validate';
-import { DEFAULT_OPTIONS } from '../firmware/options';
+import { Runtime, startRuntime } from '../firmware/runtime/runtime';
+import { defaultSettings, saveSettings } from '../firmware/storage/settings';
+import { parseGameControl } from '../firmware/clock/control-validate';
+import { DEFAULT_OPTIONS } from '../firmware/clock/options';
 import { createVirtualHal, MemoryStorage, VirtualHal } from './virtual-hal';
-import { layoutFor } from '../firmware/layouts';
+import { layoutFor } from '../firmware/display/layouts';
 import { Announcement, DeviceLog, Omitted, REPORT_LIST_MAX, ReportLists, Room } from './report-lists';
 import { KeyValueStorage } from '../hal/hal';
-import { recordHeader, recordLines } from '../firmware/game-record';
-import { recordAppend, recordNewGame, RECORD_NAMES } from '../firmware/record-store';
+import { recordHeader, recordLines } from '../firmware/storage/game-record';
+import { recordAppend, recordNewGame, RECORD_NAMES } from '../firmware/storage/record-store';
 
 export { ScenarioError, parseScenario, checkScenario } from './scenario-check';
 export { REPORT_LIST_MAX } from './report-lists';
@@ -104,7 +104,7 @@ function report(state: ClockState, untilMs: number, lists: ReportLists): Scenari
   }, lists.omittedField());
 }
 
-/** `--record`: where the game's record (firmware/game-record.ts) is written as the clock steps, or nowhere. */
+/** `--record`: where the game's record (firmware/storage/game-record.ts) is written as the clock steps, or nowhere. */
 type RecordTo = KeyValueStorage | undefined;
 
 function recordStep(to: RecordTo, before: ClockState, event: ClockEvent, result: StepResult, atMs: number): void {
@@ -265,7 +265,7 @@ function runDevice(scenario: Scenario, record: RecordTo): ScenarioReport {
 
 /**
  * Runs a checked scenario: on the device when it has raw button events, on the clock core alone otherwise. With
- * `record`, the game's record is written there too (firmware/record-store.ts: the last game's is RECORD_NAMES[0]).
+ * `record`, the game's record is written there too (firmware/storage/record-store.ts: the last game's is RECORD_NAMES[0]).
  */
 export function runChecked(scenario: Scenario, record?: KeyValueStorage): ScenarioReport {
   const device = scenario.events.some((item) => item.event.type === 'button');

@@ -2,12 +2,12 @@
  * The terminal simulator's command line: `--board`, `--control`, `--speed`, `--storage`, `--bell`, `--voice`,
  * `--exit-after`, `--help`. A bad argument is one line naming it (the caller prints it and exits 1).
  */
-import { PerSide } from '../firmware/side';
-import { TimeControl } from '../firmware/control';
+import { PerSide } from '../firmware/clock/side';
+import { TimeControl } from '../firmware/clock/control';
 import { parsePerSideNotation } from './control-notation';
 import { BOARDS, DEFAULT_BOARD } from './terminal-session';
 import { OTHER_KEYS } from './terminal-keys';
-import { hasOwn } from '../firmware/text';
+import { hasOwn } from '../firmware/clock/text';
 import { cut, quotedCut, withoutBom } from './input-limits';
 
 /** The longest `--control` text: a time control is written in a few characters, time odds in some 50. */

@@ -3,13 +3,13 @@
  * the LCD's rows with its custom glyphs as Unicode look-alikes, the OLED's pixels as half blocks (or quadrant
  * blocks on a small terminal), boxes, the status line, the key list and the whole screen laid out for a terminal.
  */
-import * as glyphs from '../firmware/glyphs';
-import { ClockView } from '../firmware/view';
-import { Side } from '../firmware/side';
+import * as glyphs from '../firmware/display/glyphs';
+import { ClockView } from '../firmware/display/view';
+import { Side } from '../firmware/clock/side';
 import { KeyHelp } from './terminal-keys';
 
 /**
- * The one place glyph codes meet their look-alikes, by the glyph's name in firmware/glyphs.ts. OVERTIME is ⧗, not
+ * The one place glyph codes meet their look-alikes, by the glyph's name in firmware/display/glyphs.ts. OVERTIME is ⧗, not
  * ⌛: ⌛ is an East Asian wide character (two columns in most terminals) and would shift the rest of the row.
  */
 const LOOK_ALIKES: { [name: string]: string } = {
@@ -32,7 +32,7 @@ export const GLYPH_TEXT: string[] = (() => {
     table[code] = LOOK_ALIKES[name];
   }
   for (let code = 0; code < glyphs.LCD_GLYPHS.length; code++) {
-    if (!table[code]) throw new Error('terminal-draw: glyph ' + code + ' has no name in firmware/glyphs.ts');
+    if (!table[code]) throw new Error('terminal-draw: glyph ' + code + ' has no name in firmware/display/glyphs.ts');
   }
   return table;
 })();

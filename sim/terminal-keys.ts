@@ -5,7 +5,7 @@
  * (terminal-gestures.ts) plays them on the HAL's own time line. Fixed keys, listed on screen; nothing to configure.
  */
 import { ButtonName } from '../hal/hal';
-import { DEFAULT_TIMING } from '../firmware/gesture-types';
+import { DEFAULT_TIMING } from '../firmware/input/gesture-types';
 
 export type GestureName = 'pressLeft' | 'pressRight' | 'longLeft' | 'longRight' | 'both' | 'both2s' | 'both4s';
 

@@ -3,7 +3,7 @@
  * board's display (the 16×2 LCD, the console board's printed LCD, or the 128×64 OLED on a SimCanvas), a buzzer that
  * shows what it plays, the given storage, and the keys turned into button edges. It keeps what a front-end draws
  * (the frame, the log panel's lines, the buzzer's cue) and says when any of it changed; terminal-tty.ts draws it on
- * a full screen, terminal-pipe.ts prints it as text. With `voice`, the HAL has a voice module (firmware/voice-queue.ts)
+ * a full screen, terminal-pipe.ts prints it as text. With `voice`, the HAL has a voice module (firmware/sound/voice-queue.ts)
  * on the system's audio player and the card's clips (sim/voice-system-player.ts).
  */
 import { CharacterDisplay, Display, GraphicsDisplay, KeyValueStorage } from '../hal/hal';
@@ -12,25 +12,25 @@ import consoleBoard from '../boards/console';
 import lcdBoard from '../boards/esp32-lcd1602';
 import oledBoard from '../boards/esp32-oled';
 import { createConsoleDisplay } from '../hal/espruino/console-display';
-import { startRuntime, Runtime } from '../firmware/runtime';
-import { loadSettings, saveSettings } from '../firmware/settings';
-import { clearJournal } from '../firmware/journal';
-import { JOURNAL_FILES } from '../firmware/game-journal';
-import { ClockEffect } from '../firmware/clock-types';
-import { LogEntry, formatLogEntry } from '../firmware/game-log';
-import { describeGameControl } from '../firmware/control-describe';
-import { PerSide } from '../firmware/side';
-import { TimeControl } from '../firmware/control';
+import { startRuntime, Runtime } from '../firmware/runtime/runtime';
+import { loadSettings, saveSettings } from '../firmware/storage/settings';
+import { clearJournal } from '../firmware/storage/journal';
+import { JOURNAL_FILES } from '../firmware/storage/game-journal';
+import { ClockEffect } from '../firmware/clock/clock-types';
+import { LogEntry, formatLogEntry } from '../firmware/clock/game-log';
+import { describeGameControl } from '../firmware/clock/control-describe';
+import { PerSide } from '../firmware/clock/side';
+import { TimeControl } from '../firmware/clock/control';
 import { createRealtimeHal, RealtimeHal } from './realtime-hal';
 import { SimCanvas } from './canvas';
 import { actionFor, keyHelp, keySummary, OTHER_KEYS } from './terminal-keys';
 import { createGesturePlayer, GESTURE_SPEED_LIMIT, GesturePlayer } from './terminal-gestures';
 import { createVisibleBuzzer, VisibleBuzzer } from './terminal-sound';
 import { Frame, keyLines, statusText } from './terminal-draw';
-import { layoutFor } from '../firmware/layouts';
-import { hasOwn } from '../firmware/text';
+import { layoutFor } from '../firmware/display/layouts';
+import { hasOwn } from '../firmware/clock/text';
 import { quotedCut } from './input-limits';
-import { ClipPlayer, createVoiceQueue } from '../firmware/voice-queue';
+import { ClipPlayer, createVoiceQueue } from '../firmware/sound/voice-queue';
 import { startTerminalVoice, TerminalVoice } from './voice-system-player';
 
 export const BOARDS: { [name: string]: Board } = {

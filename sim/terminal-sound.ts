@@ -4,8 +4,8 @@
  * by playing a typical effect through soundFor, so a changed pattern is still recognised.
  */
 import { Buzzer, Tone } from '../hal/hal';
-import { ClockEffect } from '../firmware/clock-types';
-import { soundFor } from '../firmware/sound';
+import { ClockEffect } from '../firmware/clock/clock-types';
+import { soundFor } from '../firmware/sound/sound';
 
 function announce(kind: 'count' | 'warning' | 'overtime' | 'lastPeriod' | 'break', text: string): ClockEffect {
   return { type: 'announce', atMs: 0, side: 'black', text: text, kind: kind };

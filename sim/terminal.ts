@@ -13,7 +13,7 @@ import { Session, startSession } from './terminal-session';
 import { createTtyFrontEnd, FrontEnd } from './terminal-tty';
 import { createPipeFrontEnd, printedFrame } from './terminal-pipe';
 import { gameTimeText } from './terminal-draw';
-import { oneLine } from '../firmware/text';
+import { oneLine } from '../firmware/clock/text';
 import { cut } from './input-limits';
 
 function fail(message: string): void {

@@ -7,7 +7,7 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { VOICE_FOLDERS } from '../firmware/voice-clips';
+import { VOICE_FOLDERS } from '../firmware/sound/voice-clips';
 import { missingTools, renderClips, voiceFingerprint } from '../scripts/voice';
 import { VOICE_LANGUAGES } from '../scripts/voice-words';
 

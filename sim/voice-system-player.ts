@@ -1,12 +1,12 @@
 /**
  * The terminal simulator's voice module: the card's clips (sim/voice-cache.ts) played by the system's player —
  * paplay (PulseAudio, PipeWire), sox's play, or ALSA's aplay — one process per clip, the previous one killed when
- * a clip cuts it short or the voice stops. The queue (firmware/voice-queue.ts) decides what is said, as on the device.
+ * a clip cuts it short or the voice stops. The queue (firmware/sound/voice-queue.ts) decides what is said, as on the device.
  */
 import { ChildProcess, spawn } from 'child_process';
 import * as fs from 'fs';
 import * as path from 'path';
-import { ClipPlayer } from '../firmware/voice-queue';
+import { ClipPlayer } from '../firmware/sound/voice-queue';
 import { clipPath } from '../scripts/voice';
 import { ensureVoiceClips } from './voice-cache';
 

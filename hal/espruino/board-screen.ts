@@ -6,7 +6,7 @@
  */
 import { Board } from '../../boards/board';
 import { Display } from '../hal';
-import { Layout } from '../../firmware/layout';
+import { Layout } from '../../firmware/display/layout';
 import { EspruinoEnv } from './env';
 
 export interface BoardScreen {

@@ -6,10 +6,10 @@
 import { Board } from '../../boards/board';
 import { createEspruinoHal } from './create-hal';
 import { espruinoEnv, EspruinoEnv } from './env';
-import { startRuntime } from '../../firmware/runtime';
+import { startRuntime } from '../../firmware/runtime/runtime';
 import { ScreenMaker } from './board-screen';
-import { printRecord } from '../../firmware/record-console';
-import { ConsoleApi, createConsoleApi } from '../../firmware/console-api';
+import { printRecord } from '../../firmware/storage/record-console';
+import { ConsoleApi, createConsoleApi } from '../../firmware/runtime/console-api';
 
 /**
  * Starts the clock from a timer, once the boot code has run to its end, not from the boot code itself: while the
@@ -27,7 +27,7 @@ function start(board: Board, makeScreen: ScreenMaker, env: EspruinoEnv): void {
   const device = createEspruinoHal(board, env, makeScreen);
   const runtime = startRuntime(device.hal, { layout: device.layout, watchdogMs: board.watchdogMs });
   for (let i = 0; i < runtime.notices.length; i++) env.print('goclock: ' + runtime.notices[i]);
-  // The arbiter's console (firmware/console-api.ts) and the record printed on request (`npm run record` calls it).
+  // The arbiter's console (firmware/runtime/console-api.ts) and the record printed on request (`npm run record` calls it).
   const api = createConsoleApi(runtime, () => device.hal.clock.nowMs()) as ConsoleApi & { record?: unknown };
   api.record = (format: unknown, game: unknown) => printRecord(device.hal.storage, format, game, env.print);
   env.defineGlobal('goclock', api);

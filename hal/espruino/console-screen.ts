@@ -1,7 +1,7 @@
 /** The console board's display: each changed frame printed on the console, with the LCD layout. */
 import { ScreenMaker } from './board-screen';
 import { createConsoleDisplay } from './console-display';
-import { lcdLayout } from '../../firmware/render-lcd';
+import { lcdLayout } from '../../firmware/display/render-lcd';
 
 export const consoleScreen: ScreenMaker = (board, env) => {
   const spec = board.display;

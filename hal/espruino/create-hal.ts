@@ -12,7 +12,7 @@
  */
 import { Board } from '../../boards/board';
 import { Buttons, Buzzer, Hal, MonotonicClock, Voice } from '../hal';
-import { Layout } from '../../firmware/layout';
+import { Layout } from '../../firmware/display/layout';
 import { ScreenMaker } from './board-screen';
 import { createBattery } from './battery';
 import { createButtons } from './buttons';
@@ -22,7 +22,7 @@ import { createConsoleBuzzer } from './console-buzzer';
 import { createDs3231 } from './ds3231';
 import { createConsoleSerial } from './console-serial';
 import { createDfPlayer, DFPLAYER_BAUD, SerialPort } from './dfplayer';
-import { createVoiceQueue } from '../../firmware/voice-queue';
+import { createVoiceQueue } from '../../firmware/sound/voice-queue';
 import { EspruinoEnv } from './env';
 import { createStorage } from './storage';
 import { createMonotonicClock, createTimer } from './time';

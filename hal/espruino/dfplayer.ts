@@ -1,5 +1,5 @@
 /**
- * The DFPlayer Mini voice module (UART at 9600 baud, 8N1), as a clip player for firmware/voice-queue.ts. It plays
+ * The DFPlayer Mini voice module (UART at 9600 baud, 8N1), as a clip player for firmware/sound/voice-queue.ts. It plays
  * the card's clips by folder and track and, wired both ways, says when a clip ended, so clips follow each other
  * without the clock guessing their lengths.
  *
@@ -18,7 +18,7 @@
  * The port is a parameter (Espruino's `Serial2`, set up by the caller; the console board's recording port), so the
  * driver uses no globals and a test passes a recording port.
  */
-import { ClipPlayer } from '../../firmware/voice-queue';
+import { ClipPlayer } from '../../firmware/sound/voice-queue';
 
 /** The part of an Espruino serial port the driver uses. */
 export interface SerialPort {

@@ -2,7 +2,7 @@
 import { ScreenMaker } from './board-screen';
 import { createHd44780 } from './hd44780';
 import { createPcf8574Lcd } from './pcf8574';
-import { lcdLayout } from '../../firmware/render-lcd';
+import { lcdLayout } from '../../firmware/display/render-lcd';
 
 export const lcdScreen: ScreenMaker = (board, env) => {
   const spec = board.display;

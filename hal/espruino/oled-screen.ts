@@ -2,7 +2,7 @@
 import { ScreenMaker } from './board-screen';
 import { BufferedCanvas, createSsd1306 } from './ssd1306';
 import { EspruinoGraphicsClass } from './env';
-import { oledLayout } from '../../firmware/render-oled';
+import { oledLayout } from '../../firmware/display/render-oled';
 
 /**
  * The frame buffer: 1 bit a pixel, a byte for 8 pixels of a column. msb false: bit 0 of each byte is the top row

@@ -12,8 +12,8 @@
  *
  * A read-only hook for tests: `window.goclockConsole` (`state`, the last `status`, `polls`).
  */
-import { optionChoices } from '../../firmware/options';
-import type { Side } from '../../firmware/side';
+import { optionChoices } from '../../firmware/clock/options';
+import type { Side } from '../../firmware/clock/side';
 import {
   AdjustField, API_VERSION, callExpression, isRefusal, isStatus, LogEntry, LogPage, noApiText, Preset, PROBE_EXPRESSION, Status,
 } from './device-api';

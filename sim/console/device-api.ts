@@ -4,7 +4,7 @@
  * page sends; the values go in as JSON literals, which Espruino reads as JavaScript, with every character outside
  * printable ASCII escaped (the link carries bytes).
  */
-import type { Side } from '../../firmware/side';
+import type { Side } from '../../firmware/clock/side';
 
 export const API_VERSION = 1;
 

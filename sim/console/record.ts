@@ -1,10 +1,10 @@
 /**
  * The game's record from the clock: `goclock.record(format, game)` prints it between two marker lines
- * (firmware/record-console.ts; it is read from flash and printed line by line, never held whole in the device's
+ * (firmware/storage/record-console.ts; it is read from flash and printed line by line, never held whole in the device's
  * RAM, so it cannot come back as one value), or one line "goclock: record: …" saying why not. The page runs it, reads
  * the printed lines, and offers the file as a download, named as the browser simulator names it.
  */
-import { RECORD_BEGIN, RECORD_END, RECORD_PROBLEM } from '../../firmware/record-console';
+import { RECORD_BEGIN, RECORD_END, RECORD_PROBLEM } from '../../firmware/storage/record-console';
 import { recordFileName, RecordFormat, RECORD_GAMES } from '../web/record-download';
 import { literal } from './device-api';
 

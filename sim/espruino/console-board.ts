@@ -107,7 +107,7 @@ export function jsString(text: string): string {
   return JSON.stringify(text).replace(/[\u007f-\uffff]/g, (c) => '\\u' + (0x10000 + c.charCodeAt(0)).toString(16).slice(1));
 }
 
-/** Storage names the firmware uses (firmware/settings.ts, firmware/game-journal.ts). */
+/** Storage names the firmware uses (firmware/storage/settings.ts, firmware/storage/game-journal.ts). */
 const SETTINGS_RECORD = 'gcsettings';
 const JOURNAL_RECORD = 'gcjrnl';
 /** Every file of the journal (its two files, the restore's marker), erased with it. */

@@ -1,10 +1,10 @@
 /**
- * Journal files written by hand, record by record as firmware/journal.ts writes them (a line each, with its
+ * Journal files written by hand, record by record as firmware/storage/journal.ts writes them (a line each, with its
  * checksum): crafted ones for the boot tests, and the longest legitimate one — a game's journal at its budget — for
  * the worst boot that the tests check and the bench measures.
  */
-import { crc32 } from '../../firmware/journal';
-import { COMPACT_AT_CHARS } from '../../firmware/game-journal';
+import { crc32 } from '../../firmware/storage/journal';
+import { COMPACT_AT_CHARS } from '../../firmware/storage/game-journal';
 
 /** A journal file's text holding these records. */
 export function journalOf(records: unknown[]): string {

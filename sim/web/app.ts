@@ -1,5 +1,5 @@
 /**
- * The browser simulator: the firmware's own runtime (firmware/runtime.ts) on a real-time HAL whose display, buzzer
+ * The browser simulator: the firmware's own runtime (firmware/runtime/runtime.ts) on a real-time HAL whose display, buzzer
  * and buttons are the page's (DESIGN §3 rule 8: the simulator is just another host). Nothing here knows the clock's
  * rules; the page only draws what the runtime shows, plays what it plays and feeds it button edges.
  *
@@ -13,9 +13,9 @@
  * writes its record to, by the device's own exporter.
  */
 import { ButtonName, Display } from '../../hal/hal';
-import { Runtime, startRuntime } from '../../firmware/runtime';
-import { ClockView } from '../../firmware/view';
-import { LogEntry } from '../../firmware/game-log';
+import { Runtime, startRuntime } from '../../firmware/runtime/runtime';
+import { ClockView } from '../../firmware/display/view';
+import { LogEntry } from '../../firmware/clock/game-log';
 import { MemoryStorage } from '../virtual-hal';
 import { LcdColor, LcdPanel } from './lcd-panel';
 import { OledPanel } from './oled-panel';
@@ -26,7 +26,7 @@ import { attachButtons } from './buttons';
 import { attachRecordDownload } from './record-download';
 import { createWebHost, WebHost } from './host';
 import { Announcement, AnnouncementList, gameTime, LogList } from './panel';
-import { layoutFor } from '../../firmware/layouts';
+import { layoutFor } from '../../firmware/display/layouts';
 
 export type BoardName = 'esp32-lcd1602' | 'esp32-oled';
 const SPEEDS = [1, 2, 5, 10, 60];

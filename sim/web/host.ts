@@ -8,11 +8,11 @@
  * - **A speed change reaches the pending timer.** The runtime's one timer was set on the host clock at the old speed;
  *   it is set again at the same virtual instant, so the display keeps up at once when the speed goes up.
  *
- * With a clip player (voice-player.ts) the HAL has a voice, firmware/voice-queue.ts on it, as the device's DFPlayer:
+ * With a clip player (voice-player.ts) the HAL has a voice, firmware/sound/voice-queue.ts on it, as the device's DFPlayer:
  * utterances are due on the (virtual) clock of the HAL; a clip plays for as long as it lasts, in real time.
  */
 import { ButtonName, Buzzer, Display, Hal, KeyValueStorage } from '../../hal/hal';
-import { ClipPlayer, createVoiceQueue } from '../../firmware/voice-queue';
+import { ClipPlayer, createVoiceQueue } from '../../firmware/sound/voice-queue';
 import { createRealtimeHal, RealtimeHal } from '../realtime-hal';
 
 export interface WebHostOptions {

@@ -2,9 +2,9 @@
  * The side panel's lists: the game log (newest first, flags highlighted, the order the flags fell on top: 12.12)
  * and the announcements as spoken. Each list is rebuilt only when its content changed.
  */
-import { Flag } from '../../firmware/clock-types';
-import { LogEntry } from '../../firmware/game-log';
-import { Side } from '../../firmware/side';
+import { Flag } from '../../firmware/clock/clock-types';
+import { LogEntry } from '../../firmware/clock/game-log';
+import { Side } from '../../firmware/clock/side';
 
 export interface Announcement {
   atMs: number;

@@ -3,14 +3,14 @@
  * of game (the current one, or the 1st/2nd/3rd finished one, newest first: record-store.ts RECORD_NAMES).
  *
  * The record is read from the runtime's own storage — the page's flash, the MemoryStorage the runtime writes — and
- * written by firmware/record-export.ts `exportRecord`, the device's exporter (`goclock.record()` on the board): the
+ * written by firmware/storage/record-export.ts `exportRecord`, the device's exporter (`goclock.record()` on the board): the
  * page has no exporter of its own. The file ("goclock-20250314-1907.sgf", the local time of the download) is a Blob
  * behind an `<a download>`. An export error ("no game record") is shown on the page in words, and nothing is
  * downloaded.
  */
 import { KeyValueStorage } from '../../hal/hal';
-import { exportRecord } from '../../firmware/record-export';
-import { RECORD_NAMES, recordReader } from '../../firmware/record-store';
+import { exportRecord } from '../../firmware/storage/record-export';
+import { RECORD_NAMES, recordReader } from '../../firmware/storage/record-store';
 
 export type RecordFormat = 'sgf' | 'csv';
 

@@ -1,13 +1,13 @@
 /**
  * The page's voice module: the card's clips (sim/web-server.ts serves them at voice/FF/TTT.wav, rendered by
  * scripts/voice.ts) played with an HTMLAudioElement, one clip at a time, as the DFPlayer Mini plays them. The runtime
- * decides what is said exactly as on the device (firmware/voice-queue.ts orders the clips); this only plays them.
+ * decides what is said exactly as on the device (firmware/sound/voice-queue.ts orders the clips); this only plays them.
  *
  * Until voice/index.json says the clips are there the player is not ready, so the runtime gives every announcement
  * to the buzzer and the page speaks them with speechSynthesis (speech.ts), as a clock without the module would;
  * without clips (a 404: espeak-ng missing, `--no-voice`, a static copy of the page) it stays so.
  */
-import { ClipPlayer } from '../../firmware/voice-queue';
+import { ClipPlayer } from '../../firmware/sound/voice-queue';
 
 export type ClipsState = 'loading' | 'ready' | 'none';
 

@@ -1,14 +1,14 @@
 /**
- * The arbiter's console API (firmware/console-api.ts) on the runtime in V8: reading is open; every changing call is
+ * The arbiter's console API (firmware/runtime/console-api.ts) on the runtime in V8: reading is open; every changing call is
  * refused without the arbiter's code, with a wrong one, with no code set, and after a reboot; with the code it does
  * what the menu would, checked by the same code, and a refused call changes nothing.
  */
-import { startRuntime, Runtime } from '../../firmware/runtime';
-import { defaultSettings, saveSettings, loadSettings } from '../../firmware/settings';
-import { parseGameControl } from '../../firmware/control-validate';
+import { startRuntime, Runtime } from '../../firmware/runtime/runtime';
+import { defaultSettings, saveSettings, loadSettings } from '../../firmware/storage/settings';
+import { parseGameControl } from '../../firmware/clock/control-validate';
 import { createVirtualHal, MemoryStorage, VirtualHal } from '../../sim/virtual-hal';
-import { layoutFor } from '../../firmware/layouts';
-import { ConsoleApi, ConsoleResult, createConsoleApi, LOCKED, LOCKOUT_MS, MAX_WRONG_CODES, UNLOCK_IDLE_MS } from '../../firmware/console-api';
+import { layoutFor } from '../../firmware/display/layouts';
+import { ConsoleApi, ConsoleResult, createConsoleApi, LOCKED, LOCKOUT_MS, MAX_WRONG_CODES, UNLOCK_IDLE_MS } from '../../firmware/runtime/console-api';
 
 const CONTROL = { system: 'byoyomi' as const, mainMs: 600000, periods: 3, periodMs: 30000 };
 

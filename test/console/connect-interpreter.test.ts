@@ -7,7 +7,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { parseSgf } from '../record/helpers';
 import { flashImage, freshBoard } from '../../sim/espruino/flash-image';
-import { RECORD_BEGIN } from '../../firmware/record-console';
+import { RECORD_BEGIN } from '../../firmware/storage/record-console';
 import { failureLines, Interpreter, interpreterProblem } from '../../sim/espruino/interpreter';
 import { settingsFor } from '../espruino/twin';
 import { InterpreterUart } from './ble-standin';

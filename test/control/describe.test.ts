@@ -1,4 +1,4 @@
-import { TimeControl } from '../../firmware/control';
+import { TimeControl } from '../../firmware/clock/control';
 import {
   describeControl,
   describeDuration,
@@ -7,7 +7,7 @@ import {
   sgfMainSeconds,
   sgfOvertime,
   sgfSeconds,
-} from '../../firmware/control-describe';
+} from '../../firmware/clock/control-describe';
 
 const S = 1000;
 const MIN = 60000;

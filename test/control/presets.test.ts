@@ -1,6 +1,6 @@
-import { controlError } from '../../firmware/control-validate';
-import { describeControl } from '../../firmware/control-describe';
-import { findPreset, presetControls, presets } from '../../firmware/presets';
+import { controlError } from '../../firmware/clock/control-validate';
+import { describeControl } from '../../firmware/clock/control-describe';
+import { findPreset, presetControls, presets } from '../../firmware/clock/presets';
 
 describe('presets (DESIGN §7)', () => {
   test('the menu offers them in the design\'s order, with these ids and names', () => {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
-import { TimeControl } from '../../firmware/control';
-import { controlError, gameControlError, MAX_COUNT, MAX_DURATION_MS, parseGameControl } from '../../firmware/control-validate';
-import { describeControl, describeGameControl, sgfMainSeconds, sgfOvertime } from '../../firmware/control-describe';
+import { TimeControl } from '../../firmware/clock/control';
+import { controlError, gameControlError, MAX_COUNT, MAX_DURATION_MS, parseGameControl } from '../../firmware/clock/control-validate';
+import { describeControl, describeGameControl, sgfMainSeconds, sgfOvertime } from '../../firmware/clock/control-describe';
 
 const ms = (min: number) => fc.integer({ min: min, max: MAX_DURATION_MS });
 const count = fc.integer({ min: 1, max: MAX_COUNT });

@@ -1,11 +1,11 @@
-import { TimeControl } from '../../firmware/control';
+import { TimeControl } from '../../firmware/clock/control';
 import {
   controlError,
   gameControlError,
   MAX_DURATION_MS,
   parseControl,
   parseGameControl,
-} from '../../firmware/control-validate';
+} from '../../firmware/clock/control-validate';
 
 const MIN = 60000;
 const byo = { system: 'byoyomi', mainMs: 10 * MIN, periods: 5, periodMs: 30000 };

@@ -1,4 +1,4 @@
-import { countPoints } from '../../firmware/announcements';
+import { countPoints } from '../../firmware/clock/announcements';
 
 const said = (profile: 'ru' | 'jp' | 'beep' | 'off', periodMs: number) =>
   countPoints(profile, periodMs).map((p) => p.leftMs / 1000 + ':' + p.text);

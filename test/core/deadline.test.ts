@@ -1,6 +1,6 @@
-import { createClock, isInstant, MAX_INSTANT_MS, step } from '../../firmware/clock';
-import { ClockEvent, ClockState } from '../../firmware/clock-types';
-import { nextDeadline, view } from '../../firmware/view';
+import { createClock, isInstant, MAX_INSTANT_MS, step } from '../../firmware/clock/clock';
+import { ClockEvent, ClockState } from '../../firmware/clock/clock-types';
+import { nextDeadline, view } from '../../firmware/display/view';
 
 function play(state: ClockState, events: [number, ClockEvent][]): ClockState {
   return events.reduce((s, [atMs, event]) => step(s, event, atMs).state, state);

@@ -1,4 +1,4 @@
-import { msUntilShownChange, msUntilShownRise, shownMs } from '../../firmware/display-time';
+import { msUntilShownChange, msUntilShownRise, shownMs } from '../../firmware/display/display-time';
 
 describe('displayed time rounds up, as digital clocks do', () => {
   test('a 5-minute control shows 5:00 for its whole first second', () => {

@@ -1,4 +1,4 @@
-import { formatClock, formatOverdue } from '../../firmware/format-time';
+import { formatClock, formatOverdue } from '../../firmware/display/format-time';
 
 describe('how times read on the display', () => {
   test.each([

@@ -1,15 +1,15 @@
 /**
- * Catching up is arithmetic, not a loop per boundary (firmware/leap.ts): however far the instant a step is asked
+ * Catching up is arithmetic, not a loop per boundary (firmware/clock/leap.ts): however far the instant a step is asked
  * about, its work and its effects are bounded, and its state is the one meeting every boundary in turn would give.
  */
-import { createClock, MAX_INSTANT_MS, step, STEP_BUDGET, stepWithin } from '../../firmware/clock';
-import { ClockEffect, ClockEvent, ClockState } from '../../firmware/clock-types';
-import { GameControl } from '../../firmware/control';
-import { ClockOptions } from '../../firmware/options';
-import { parseGameControl } from '../../firmware/control-validate';
-import { DEFAULT_OPTIONS } from '../../firmware/options';
-import { journalEvent, journalNewGame, restoreGame } from '../../firmware/game-journal';
-import { view } from '../../firmware/view';
+import { createClock, MAX_INSTANT_MS, step, STEP_BUDGET, stepWithin } from '../../firmware/clock/clock';
+import { ClockEffect, ClockEvent, ClockState } from '../../firmware/clock/clock-types';
+import { GameControl } from '../../firmware/clock/control';
+import { ClockOptions } from '../../firmware/clock/options';
+import { parseGameControl } from '../../firmware/clock/control-validate';
+import { DEFAULT_OPTIONS } from '../../firmware/clock/options';
+import { journalEvent, journalNewGame, restoreGame } from '../../firmware/storage/game-journal';
+import { view } from '../../firmware/display/view';
 import { MemoryStorage } from '../../sim/virtual-hal';
 
 const DAY = 86400000;

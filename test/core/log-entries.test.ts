@@ -2,9 +2,9 @@
  * Log entries leave the core as effects with a kind and a side as well as words: the menu's log reader finds the
  * game's start by its kind, and a host can colour or filter lines by side.
  */
-import { createClock, step } from '../../firmware/clock';
-import { ClockEvent, ClockState } from '../../firmware/clock-types';
-import { LogEntry } from '../../firmware/game-log';
+import { createClock, step } from '../../firmware/clock/clock';
+import { ClockEvent, ClockState } from '../../firmware/clock/clock-types';
+import { LogEntry } from '../../firmware/clock/game-log';
 
 test('each entry has the kind of what happened and the side that did it (null: the arbiter)', () => {
   let state: ClockState = createClock({ system: 'absolute', mainMs: 600000 });

@@ -2,9 +2,9 @@
  * Events a caller should never send (the scenario runner and the runtime check them first): the core refuses them
  * with a log line naming what is wrong, and the clock is exactly as it was.
  */
-import { createClock, step } from '../../firmware/clock';
-import { ClockEvent, ClockState } from '../../firmware/clock-types';
-import { view } from '../../firmware/view';
+import { createClock, step } from '../../firmware/clock/clock';
+import { ClockEvent, ClockState } from '../../firmware/clock/clock-types';
+import { view } from '../../firmware/display/view';
 
 function running(): ClockState {
   const ready = createClock({ system: 'absolute', mainMs: 600000 });

@@ -1,5 +1,5 @@
-import { soundFor } from '../../firmware/sound';
-import { AnnouncementKind, ClockEffect } from '../../firmware/clock-types';
+import { soundFor } from '../../firmware/sound/sound';
+import { AnnouncementKind, ClockEffect } from '../../firmware/clock/clock-types';
 
 const say = (text: string, kind: AnnouncementKind): ClockEffect => ({ type: 'announce', atMs: 0, side: 'black', text, kind });
 

@@ -1,4 +1,4 @@
-import { stageBonusMs } from '../../firmware/moves';
+import { stageBonusMs } from '../../firmware/clock/moves';
 
 const H = 3600000;
 

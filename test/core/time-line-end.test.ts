@@ -4,16 +4,16 @@
  * end (a flag due just past it, under onExpire "continue") once had its runtime's timer re-armed at an instant
  * already past, every time, while the display stood still.
  */
-import { createClock, MAX_INSTANT_MS, step } from '../../firmware/clock';
-import { ClockState } from '../../firmware/clock-types';
-import { GameControl } from '../../firmware/control';
-import { ClockOptions, DEFAULT_OPTIONS } from '../../firmware/options';
-import { nextDeadline, quietUntil } from '../../firmware/view';
-import { startRuntime } from '../../firmware/runtime';
-import { defaultSettings, saveSettings } from '../../firmware/settings';
-import { parseGameControl } from '../../firmware/control-validate';
+import { createClock, MAX_INSTANT_MS, step } from '../../firmware/clock/clock';
+import { ClockState } from '../../firmware/clock/clock-types';
+import { GameControl } from '../../firmware/clock/control';
+import { ClockOptions, DEFAULT_OPTIONS } from '../../firmware/clock/options';
+import { nextDeadline, quietUntil } from '../../firmware/display/view';
+import { startRuntime } from '../../firmware/runtime/runtime';
+import { defaultSettings, saveSettings } from '../../firmware/storage/settings';
+import { parseGameControl } from '../../firmware/clock/control-validate';
 import { createVirtualHal, MemoryStorage, TimerPolicy } from '../../sim/virtual-hal';
-import { layoutFor } from '../../firmware/layouts';
+import { layoutFor } from '../../firmware/display/layouts';
 
 const END = MAX_INSTANT_MS;
 

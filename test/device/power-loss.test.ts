@@ -3,13 +3,13 @@
  * time it boots into the same game, paused, with exactly the times it had at that step — including steps inside
  * the menu, a chord that took presses back, a flag, and an arbiter's correction.
  */
-import { startRuntime } from '../../firmware/runtime';
-import { defaultSettings, saveSettings, SETTINGS_RECORD } from '../../firmware/settings';
-import { parseGameControl } from '../../firmware/control-validate';
-import { JOURNAL_RECORD } from '../../firmware/game-journal';
+import { startRuntime } from '../../firmware/runtime/runtime';
+import { defaultSettings, saveSettings, SETTINGS_RECORD } from '../../firmware/storage/settings';
+import { parseGameControl } from '../../firmware/clock/control-validate';
+import { JOURNAL_RECORD } from '../../firmware/storage/game-journal';
 import { createVirtualHal, MemoryStorage } from '../../sim/virtual-hal';
 import { Hands } from '../../sim/hands';
-import { layoutFor } from '../../firmware/layouts';
+import { layoutFor } from '../../firmware/display/layouts';
 
 function storageWith(control: object): MemoryStorage {
   const storage = new MemoryStorage();

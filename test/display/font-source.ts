@@ -1,9 +1,9 @@
 /**
- * The source of firmware/font.ts: our small proportional bitmap font, one picture per character, 8 rows each
+ * The source of firmware/display/font.ts: our small proportional bitmap font, one picture per character, 8 rows each
  * ("#" ink, "." paper; rows separated by "|"). Capitals and digits use rows 0-6, row 7 holds descenders only.
  * Every glyph is followed by one empty column of spacing, added by the encoder, so a picture is just the ink.
  *
- * Characters 0x18-0x1F, just below the space, are the eight icons of firmware/glyphs.ts (the LCD's custom glyphs),
+ * Characters 0x18-0x1F, just below the space, are the eight icons of firmware/display/glyphs.ts (the LCD's custom glyphs),
  * taken from `LCD_GLYPHS` so that both displays draw the same pictures. Every string the OLED draws is therefore
  * 7-bit: no byte above 0x7F, whose handling differs between Espruino builds (signed char, UTF-8 decoding).
  *
@@ -12,9 +12,9 @@
  * most-significant first; with a height of 8 each column is exactly one byte. `widths` holds one character per glyph
  * whose code is the glyph's advance in pixels (ink plus spacing).
  *
- * `UPDATE_GOLDEN=1 npx jest test/display/font` rewrites firmware/font.ts from these pictures.
+ * `UPDATE_GOLDEN=1 npx jest test/display/font` rewrites firmware/display/font.ts from these pictures.
  */
-import { LCD_GLYPHS } from '../../firmware/glyphs';
+import { LCD_GLYPHS } from '../../firmware/display/glyphs';
 
 /** The first icon; the font's first character. */
 export const ICON_BASE = 0x18;
@@ -185,7 +185,7 @@ export function asciiLiteral(text: string): string {
   return out + "'";
 }
 
-/** The whole text of firmware/font.ts, generated from the pictures. */
+/** The whole text of firmware/display/font.ts, generated from the pictures. */
 export function fontModuleSource(): string {
   const font = encodeFont(pictures());
   return [
@@ -199,7 +199,7 @@ export function fontModuleSource(): string {
     ' * GENERATED from the pictures in test/display/font-source.ts (`UPDATE_GOLDEN=1 npx jest test/display/font`);',
     ' * do not edit by hand. String literals, not arrays: one flat string each on the device.',
     ' */',
-    "import { Canvas } from '../hal/hal';",
+    "import { Canvas } from '../../hal/hal';",
     '',
     'export const FONT_FIRST_CHAR = ' + FIRST_CHAR + ';',
     'export const FONT_HEIGHT = ' + HEIGHT + ';',

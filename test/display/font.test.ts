@@ -1,19 +1,19 @@
 /**
- * firmware/font.ts is generated from the pictures in font-source.ts; drawn through the simulator canvas (which
+ * firmware/display/font.ts is generated from the pictures in font-source.ts; drawn through the simulator canvas (which
  * decodes setFontCustom as Espruino does) every character gives back its picture.
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { FONT_BITMAP, FONT_FIRST_CHAR, FONT_HEIGHT, FONT_WIDTHS, setSmallFont } from '../../firmware/font';
-import { LCD_GLYPHS, OLED_GLYPH_BASE } from '../../firmware/glyphs';
+import { FONT_BITMAP, FONT_FIRST_CHAR, FONT_HEIGHT, FONT_WIDTHS, setSmallFont } from '../../firmware/display/font';
+import { LCD_GLYPHS, OLED_GLYPH_BASE } from '../../firmware/display/glyphs';
 import { SimCanvas } from '../../sim/canvas';
 import { fontModuleSource, pictures } from './font-source';
 import { updating } from './golden';
 
-const FONT_FILE = path.join(__dirname, '../../firmware/font.ts');
+const FONT_FILE = path.join(__dirname, '../../firmware/display/font.ts');
 
 describe('our small font', () => {
-  test('firmware/font.ts is what the pictures encode to (UPDATE_GOLDEN=1 rewrites it)', () => {
+  test('firmware/display/font.ts is what the pictures encode to (UPDATE_GOLDEN=1 rewrites it)', () => {
     const source = fontModuleSource();
     if (updating()) fs.writeFileSync(FONT_FILE, source);
     expect(fs.readFileSync(FONT_FILE, 'utf8')).toBe(source);

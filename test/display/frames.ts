@@ -2,14 +2,14 @@
  * The display states of the golden frames, each produced by running the real clock core (createClock, step, view)
  * through a short game, never by writing a ClockView by hand.
  */
-import { createClock, step } from '../../firmware/clock';
-import { ClockEvent, ClockState } from '../../firmware/clock-types';
-import { GameControl } from '../../firmware/control';
-import { parseGameControl } from '../../firmware/control-validate';
-import { ClockOptions } from '../../firmware/options';
-import { Side } from '../../firmware/side';
-import { view } from '../../firmware/view';
-import { Screen } from '../../firmware/screen';
+import { createClock, step } from '../../firmware/clock/clock';
+import { ClockEvent, ClockState } from '../../firmware/clock/clock-types';
+import { GameControl } from '../../firmware/clock/control';
+import { parseGameControl } from '../../firmware/clock/control-validate';
+import { ClockOptions } from '../../firmware/clock/options';
+import { Side } from '../../firmware/clock/side';
+import { view } from '../../firmware/display/view';
+import { Screen } from '../../firmware/display/screen';
 
 export const SECOND = 1000;
 export const MINUTE = 60 * SECOND;

@@ -2,9 +2,9 @@
  * The 16x2 layout, frame by frame (expected rows written here, glyphs shown as symbols), and the rules every frame
  * keeps, checked on whole games played by the core.
  */
-import { renderLcd, LCD_GLYPHS } from '../../firmware/render-lcd';
-import { Screen } from '../../firmware/screen';
-import { Side } from '../../firmware/side';
+import { renderLcd, LCD_GLYPHS } from '../../firmware/display/render-lcd';
+import { Screen } from '../../firmware/display/screen';
+import { Side } from '../../firmware/clock/side';
 import { frames, sweepScreens } from './frames';
 
 /** Glyph codes 0-7 as the symbols the glyphs show. */

@@ -3,8 +3,8 @@
  * on the simulator canvas that follows Espruino's Graphics; and the rules every frame keeps, on whole games.
  * `UPDATE_GOLDEN=1 npx jest test/display` rewrites the golden frames (then look at them before committing).
  */
-import { renderOled } from '../../firmware/render-oled';
-import { Screen } from '../../firmware/screen';
+import { renderOled } from '../../firmware/display/render-oled';
+import { Screen } from '../../firmware/display/screen';
 import { createSsd1306 } from '../../hal/espruino/ssd1306';
 import { SimCanvas } from '../../sim/canvas';
 import { createRecordingBus } from '../hal/fakes';

@@ -3,13 +3,13 @@
  * clock, the button sides and the battery, and an OLED board is drawn then flipped.
  */
 import { CharacterDisplay, GraphicsDisplay } from '../../hal/hal';
-import { LCD_GLYPHS } from '../../firmware/render-lcd';
-import { startRuntime } from '../../firmware/runtime';
-import { defaultSettings, saveSettings } from '../../firmware/settings';
-import { parseGameControl } from '../../firmware/control-validate';
+import { LCD_GLYPHS } from '../../firmware/display/render-lcd';
+import { startRuntime } from '../../firmware/runtime/runtime';
+import { defaultSettings, saveSettings } from '../../firmware/storage/settings';
+import { parseGameControl } from '../../firmware/clock/control-validate';
 import { createVirtualHal, MemoryStorage } from '../../sim/virtual-hal';
 import { SimCanvas } from '../../sim/canvas';
-import { layoutFor } from '../../firmware/layouts';
+import { layoutFor } from '../../firmware/display/layouts';
 
 function storage(): MemoryStorage {
   const store = new MemoryStorage();

@@ -67,7 +67,7 @@ const claims: Array<{ rule: string; refused: string; instead: string }> = [
   {
     rule: 'string-search',
     refused: 'result("ab".indexOf("bc"));',
-    // findText (firmware/text.ts) as the build writes it: a match counts only where the whole needle fits
+    // findText (firmware/clock/text.ts) as the build writes it: a match counts only where the whole needle fits
     instead: 'function findText(t, n, from) { var s = from === undefined ? 0 : from; var at = t.indexOf(n, s); return at >= s && at + n.length <= t.length && t.substring(at, at + n.length) === n ? at : -1; } result(findText("ab", "bc"));',
   },
   {

@@ -7,7 +7,7 @@ import { ConsoleBoard } from '../../sim/espruino/console-board';
 import { Hands } from '../../sim/hands';
 import { settingsFor } from './twin';
 import { describeOnEspruino, GAME_TIMEOUT_MS } from './support';
-import { LOCKED } from '../../firmware/console-api';
+import { LOCKED } from '../../firmware/runtime/console-api';
 
 jest.setTimeout(3 * GAME_TIMEOUT_MS);
 

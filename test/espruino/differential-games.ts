@@ -6,15 +6,15 @@
  */
 import fc from 'fast-check';
 import { ButtonName } from '../../hal/hal';
-import { GameControl, TimeControl } from '../../firmware/control';
-import { parseGameControl } from '../../firmware/control-validate';
-import { DEFAULT_OPTIONS } from '../../firmware/options';
-import { Side } from '../../firmware/side';
+import { GameControl, TimeControl } from '../../firmware/clock/control';
+import { parseGameControl } from '../../firmware/clock/control-validate';
+import { DEFAULT_OPTIONS } from '../../firmware/clock/options';
+import { Side } from '../../firmware/clock/side';
 import { optionsArb } from '../fuzz/harness';
 import { junkValueArb, mutatedArb, OddNames } from '../fuzz/junk';
-import { appendRecord } from '../../firmware/journal';
-import { JOURNAL_RECORD } from '../../firmware/game-journal';
-import { SETTINGS_RECORD } from '../../firmware/settings';
+import { appendRecord } from '../../firmware/storage/journal';
+import { JOURNAL_RECORD } from '../../firmware/storage/game-journal';
+import { SETTINGS_RECORD } from '../../firmware/storage/settings';
 import { MemoryStorage } from '../../sim/virtual-hal';
 import { Step, streamArb } from '../fuzz/streams';
 import { DiffEdge, DiffGame } from './differential-run';

@@ -11,7 +11,7 @@ import { DiffGame } from './differential-run';
 import { v8Items } from './differential-v8';
 import { differentialImage } from './differential-bundle';
 import { Lane, LaneResult } from './differential-lane';
-import { DEFAULT_OPTIONS } from '../../firmware/options';
+import { DEFAULT_OPTIONS } from '../../firmware/clock/options';
 
 
 function firstDifference(actual: LaneResult, expected: string[]): number {

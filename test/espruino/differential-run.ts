@@ -1,6 +1,6 @@
 /**
  * One game of the whole device in virtual time, as a pure function that runs the same in V8 and, bundled by
- * differential-bundle.ts, on the real Espruino interpreter: the firmware runtime (firmware/runtime.ts) on the virtual
+ * differential-bundle.ts, on the real Espruino interpreter: the firmware runtime (firmware/runtime/runtime.ts) on the virtual
  * HAL (sim/virtual-hal.ts) with the console board's own display and buzzer drivers (or a 128×64 canvas the host
  * gives, for the OLED layout), Storage as the game says (settings, and maybe junk), the game's button edges played at
  * their instants, power cut where it says, then time advanced to `untilMs`. Everything it shows or says goes out
@@ -13,12 +13,12 @@
  */
 import { ButtonName, Canvas, GraphicsDisplay } from '../../hal/hal';
 import { createVirtualHal, MemoryStorage, VirtualHal } from '../../sim/virtual-hal';
-import { startRuntime, Runtime } from '../../firmware/runtime';
-import { layoutFor } from '../../firmware/layouts';
+import { startRuntime, Runtime } from '../../firmware/runtime/runtime';
+import { layoutFor } from '../../firmware/display/layouts';
 import { createConsoleDisplay } from '../../hal/espruino/console-display';
 import { createConsoleBuzzer } from '../../hal/espruino/console-buzzer';
-import { formatLogEntry } from '../../firmware/game-log';
-import { saveSettings, Settings } from '../../firmware/settings';
+import { formatLogEntry } from '../../firmware/clock/game-log';
+import { saveSettings, Settings } from '../../firmware/storage/settings';
 
 export interface DiffEdge {
   atMs: number;

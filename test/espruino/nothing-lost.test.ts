@@ -10,7 +10,7 @@ import { Hands } from '../../sim/hands';
 import { journalAtBudget, journalOf } from '../../sim/espruino/crafted-journal';
 import { settingsFor } from './twin';
 import { describeOnEspruino, framesOf, GAME_TIMEOUT_MS } from './support';
-import { UNSAVED_NOTICE } from '../../firmware/runtime';
+import { UNSAVED_NOTICE } from '../../firmware/runtime/runtime';
 
 jest.setTimeout(4 * GAME_TIMEOUT_MS);
 

@@ -14,7 +14,7 @@ import * as path from 'path';
 import { flashImage, freshBoard } from '../../sim/espruino/flash-image';
 import { cleanOutput, failureLines, interpreterPath } from '../../sim/espruino/interpreter';
 import { framesIn } from '../../sim/espruino/console-board';
-import { RECORD_BEGIN, RECORD_END, RECORD_PROBLEM } from '../../firmware/record-console';
+import { RECORD_BEGIN, RECORD_END, RECORD_PROBLEM } from '../../firmware/storage/record-console';
 import { displayCommand, parseRecordArgs, recordFromOutput, RecordScanner, UsageError } from '../../scripts/record';
 import { parseCsv, parseSgf } from '../record/helpers';
 import { describeOnEspruino, GAME_TIMEOUT_MS } from './support';

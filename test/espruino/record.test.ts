@@ -9,7 +9,7 @@ import { Hands } from '../../sim/hands';
 import { MemoryStorage } from '../../sim/virtual-hal';
 import { settingsFor, twinTranscript } from './twin';
 import { describeOnEspruino, GAME_TIMEOUT_MS } from './support';
-import { RECORD_BEGIN, RECORD_END, RECORD_PROBLEM } from '../../firmware/record-console';
+import { RECORD_BEGIN, RECORD_END, RECORD_PROBLEM } from '../../firmware/storage/record-console';
 import { exported, parseSgf } from '../record/helpers';
 
 jest.setTimeout(3 * GAME_TIMEOUT_MS);

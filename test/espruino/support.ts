@@ -5,8 +5,8 @@
 import { interpreterProblem } from '../../sim/espruino/interpreter';
 import { ConsoleBoard } from '../../sim/espruino/console-board';
 import { Hands } from '../../sim/hands';
-import { GameControl } from '../../firmware/control';
-import { ClockOptions } from '../../firmware/options';
+import { GameControl } from '../../firmware/clock/control';
+import { ClockOptions } from '../../firmware/clock/options';
 import { expectAwayFromBoundaries, expectSameShow, settingsFor } from './twin';
 
 export const PROBLEM = interpreterProblem('espruino-12k');

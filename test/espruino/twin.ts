@@ -6,15 +6,15 @@
  */
 import { Hands } from '../../sim/hands';
 import { createVirtualHal, MemoryStorage } from '../../sim/virtual-hal';
-import { startRuntime } from '../../firmware/runtime';
+import { startRuntime } from '../../firmware/runtime/runtime';
 import { createConsoleDisplay } from '../../hal/espruino/console-display';
 import { createConsoleBuzzer } from '../../hal/espruino/console-buzzer';
 import { transcriptOf } from '../../sim/espruino/console-board';
-import { DEFAULT_OPTIONS, ClockOptions } from '../../firmware/options';
-import { GameControl } from '../../firmware/control';
-import { parseGameControl } from '../../firmware/control-validate';
-import { Settings, saveSettings } from '../../firmware/settings';
-import { layoutFor } from '../../firmware/layouts';
+import { DEFAULT_OPTIONS, ClockOptions } from '../../firmware/clock/options';
+import { GameControl } from '../../firmware/clock/control';
+import { parseGameControl } from '../../firmware/clock/control-validate';
+import { Settings, saveSettings } from '../../firmware/storage/settings';
+import { layoutFor } from '../../firmware/display/layouts';
 
 /** Stored settings for `control` (both sides, or per side) and options; the rest as a new clock has them. */
 export function settingsFor(control: GameControl, options?: Partial<ClockOptions>): Settings {

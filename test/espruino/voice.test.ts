@@ -9,8 +9,8 @@ import { ConsoleBoard } from '../../sim/espruino/console-board';
 import { Hands } from '../../sim/hands';
 import { settingsFor } from './twin';
 import { describeOnEspruino, GAME_TIMEOUT_MS } from './support';
-import { VOICE_FOLDERS, VOICE_WORDS } from '../../firmware/voice-clips';
-import { CLIP_FALLBACK_MS } from '../../firmware/voice-queue';
+import { VOICE_FOLDERS, VOICE_WORDS } from '../../firmware/sound/voice-clips';
+import { CLIP_FALLBACK_MS } from '../../firmware/sound/voice-queue';
 
 jest.setTimeout(2 * GAME_TIMEOUT_MS);
 

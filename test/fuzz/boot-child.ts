@@ -4,10 +4,10 @@
  * It prints "ready" once its modules are loaded, so the parent can time the work alone; a hang shows as a timeout.
  */
 import { readFileSync } from 'fs';
-import { JOURNAL_RECORD, restoreGame } from '../../firmware/game-journal';
-import { startRuntime } from '../../firmware/runtime';
+import { JOURNAL_RECORD, restoreGame } from '../../firmware/storage/game-journal';
+import { startRuntime } from '../../firmware/runtime/runtime';
 import { createVirtualHal, MemoryStorage } from '../../sim/virtual-hal';
-import { layoutFor } from '../../firmware/layouts';
+import { layoutFor } from '../../firmware/display/layouts';
 
 process.stdout.write('ready\n'); // the modules are loaded: from here the parent times the work
 const journals = JSON.parse(readFileSync(0, 'utf8')) as string[];

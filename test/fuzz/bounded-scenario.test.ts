@@ -5,17 +5,17 @@
  * time: that runner is the reference here (every event stepped with no budget, every wake-up of the device on time).
  */
 import fc from 'fast-check';
-import { createClock, stepWithin } from '../../firmware/clock';
-import { adjustError } from '../../firmware/adjust';
-import { ClockEffect, ClockEvent, ClockState } from '../../firmware/clock-types';
-import { formatLogEntry } from '../../firmware/game-log';
-import { startRuntime } from '../../firmware/runtime';
-import { defaultSettings, saveSettings } from '../../firmware/settings';
-import { parseGameControl } from '../../firmware/control-validate';
-import { ClockOptions, DEFAULT_OPTIONS } from '../../firmware/options';
-import { GameControl } from '../../firmware/control';
-import { view } from '../../firmware/view';
-import { layoutFor } from '../../firmware/layouts';
+import { createClock, stepWithin } from '../../firmware/clock/clock';
+import { adjustError } from '../../firmware/clock/adjust';
+import { ClockEffect, ClockEvent, ClockState } from '../../firmware/clock/clock-types';
+import { formatLogEntry } from '../../firmware/clock/game-log';
+import { startRuntime } from '../../firmware/runtime/runtime';
+import { defaultSettings, saveSettings } from '../../firmware/storage/settings';
+import { parseGameControl } from '../../firmware/clock/control-validate';
+import { ClockOptions, DEFAULT_OPTIONS } from '../../firmware/clock/options';
+import { GameControl } from '../../firmware/clock/control';
+import { view } from '../../firmware/display/view';
+import { layoutFor } from '../../firmware/display/layouts';
 import { checkScenario, REPORT_LIST_MAX, runChecked, runScenario, ScenarioError, ScenarioReport } from '../../sim/scenario';
 import { Scenario } from '../../sim/scenario-check';
 import { createVirtualHal, MemoryStorage } from '../../sim/virtual-hal';

@@ -7,19 +7,19 @@
  */
 import fc from 'fast-check';
 import { ButtonName } from '../../hal/hal';
-import { GameControl, TimeControl } from '../../firmware/control';
-import { ClockOptions } from '../../firmware/options';
-import { ClockState } from '../../firmware/clock-types';
-import { createClock } from '../../firmware/clock';
-import { view, ClockView } from '../../firmware/view';
-import { renderLcd } from '../../firmware/render-lcd';
-import { JOURNAL_FILES, JOURNAL_RECORD, UNDO_DEPTH } from '../../firmware/game-journal';
-import { stateFromSnapshot, StateSnapshot } from '../../firmware/clock-snapshot';
-import { defaultSettings, saveSettings } from '../../firmware/settings';
-import { parseGameControl } from '../../firmware/control-validate';
-import { Runtime } from '../../firmware/runtime';
+import { GameControl, TimeControl } from '../../firmware/clock/control';
+import { ClockOptions } from '../../firmware/clock/options';
+import { ClockState } from '../../firmware/clock/clock-types';
+import { createClock } from '../../firmware/clock/clock';
+import { view, ClockView } from '../../firmware/display/view';
+import { renderLcd } from '../../firmware/display/render-lcd';
+import { JOURNAL_FILES, JOURNAL_RECORD, UNDO_DEPTH } from '../../firmware/storage/game-journal';
+import { stateFromSnapshot, StateSnapshot } from '../../firmware/clock/clock-snapshot';
+import { defaultSettings, saveSettings } from '../../firmware/storage/settings';
+import { parseGameControl } from '../../firmware/clock/control-validate';
+import { Runtime } from '../../firmware/runtime/runtime';
 import { MemoryStorage, VirtualHal } from '../../sim/virtual-hal';
-import { Side } from '../../firmware/side';
+import { Side } from '../../firmware/clock/side';
 
 export const SCALE = Math.max(1, Number(process.env.FUZZ_SCALE || 1));
 

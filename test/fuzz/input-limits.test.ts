@@ -10,9 +10,9 @@ import * as os from 'os';
 import * as path from 'path';
 import { checkScenario, parseScenario, runChecked, ScenarioError } from '../../sim/scenario';
 import { MAX_NESTING, MAX_SCENARIO_BYTES } from '../../sim/input-limits';
-import { gameControlError } from '../../firmware/control-validate';
-import { optionsError } from '../../firmware/options';
-import { valueText } from '../../firmware/text';
+import { gameControlError } from '../../firmware/clock/control-validate';
+import { optionsError } from '../../firmware/clock/options';
+import { valueText } from '../../firmware/clock/text';
 import { deepJson } from './junk';
 
 const ROOT = path.resolve(__dirname, '..', '..');

@@ -9,17 +9,17 @@
 import fc from 'fast-check';
 import { spawn } from 'child_process';
 import * as path from 'path';
-import { appendRecord, crc32, readRecords } from '../../firmware/journal';
-import { JOURNAL_FILES, JOURNAL_RECORD, restoreGame, RestoreResult } from '../../firmware/game-journal';
-import { defaultSettings, loadSettings, saveSettings, SETTINGS_RECORD, settingsError } from '../../firmware/settings';
-import { view, ClockView } from '../../firmware/view';
-import { otherSide } from '../../firmware/side';
-import { startRuntime, Runtime } from '../../firmware/runtime';
+import { appendRecord, crc32, readRecords } from '../../firmware/storage/journal';
+import { JOURNAL_FILES, JOURNAL_RECORD, restoreGame, RestoreResult } from '../../firmware/storage/game-journal';
+import { defaultSettings, loadSettings, saveSettings, SETTINGS_RECORD, settingsError } from '../../firmware/storage/settings';
+import { view, ClockView } from '../../firmware/display/view';
+import { otherSide } from '../../firmware/clock/side';
+import { startRuntime, Runtime } from '../../firmware/runtime/runtime';
 import { createVirtualHal, MemoryStorage, VirtualHal } from '../../sim/virtual-hal';
 import { buttonOf, checkRuntime, JournalMirror, SCALE, setupArb, Setup, SpyStorage, storageWith, Times, times, watchTimer } from './harness';
 import { Step, streamArb, volleyArb } from './streams';
 import { deepJson as deep, junkValueArb, mutatedArb, OddNames } from './junk';
-import { layoutFor } from '../../firmware/layouts';
+import { layoutFor } from '../../firmware/display/layouts';
 
 const junkValue = junkValueArb('none');
 const ROOT = path.resolve(__dirname, '..', '..');

@@ -8,12 +8,12 @@
  * journal last grew (harness.ts: JournalMirror).
  */
 import fc from 'fast-check';
-import { startRuntime, Runtime, RuntimeConfig } from '../../firmware/runtime';
-import { GestureTiming } from '../../firmware/gesture-types';
+import { startRuntime, Runtime, RuntimeConfig } from '../../firmware/runtime/runtime';
+import { GestureTiming } from '../../firmware/input/gesture-types';
 import { createVirtualHal, TimerPolicy, VirtualHal } from '../../sim/virtual-hal';
 import { checkRuntime, copyOf, JournalMirror, SCALE, setupArb, Setup, SpyStorage, storageWith, times, watchTimer } from './harness';
 import { describeSteps, Step, streamArb } from './streams';
-import { layoutFor } from '../../firmware/layouts';
+import { layoutFor } from '../../firmware/display/layouts';
 
 interface PolicySpec {
   lates: number[];

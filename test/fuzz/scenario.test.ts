@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { spawn } from 'child_process';
 import * as path from 'path';
 import { parseScenario, runChecked, runScenario, ScenarioError, ScenarioReport } from '../../sim/scenario';
-import { MAX_DURATION_MS } from '../../firmware/control-validate';
+import { MAX_DURATION_MS } from '../../firmware/clock/control-validate';
 import { controlArb, gameControlArb, optionsArb, SCALE } from './harness';
 import { fieldNameArb, junkValueArb, mutatedArb, OddNames } from './junk';
 

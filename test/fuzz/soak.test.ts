@@ -12,12 +12,12 @@
  */
 import * as v8 from 'v8';
 import * as vm from 'vm';
-import { startRuntime, Runtime } from '../../firmware/runtime';
-import { COMPACT_AT_CHARS, JOURNAL_FILES, restoreGame } from '../../firmware/game-journal';
-import { MAX_RECORD_CHARS, readRecords, RECORD_OVERHEAD_CHARS } from '../../firmware/journal';
+import { startRuntime, Runtime } from '../../firmware/runtime/runtime';
+import { COMPACT_AT_CHARS, JOURNAL_FILES, restoreGame } from '../../firmware/storage/game-journal';
+import { MAX_RECORD_CHARS, readRecords, RECORD_OVERHEAD_CHARS } from '../../firmware/storage/journal';
 import { createVirtualHal } from '../../sim/virtual-hal';
 import { buttonOf, checkRuntime, copyOf, JournalMirror, logGoesBack, SCALE, SpyStorage, storageWith, times } from './harness';
-import { layoutFor } from '../../firmware/layouts';
+import { layoutFor } from '../../firmware/display/layouts';
 
 const HOUR = 3600000;
 const MINUTE = 60000;

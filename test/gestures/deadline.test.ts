@@ -2,7 +2,7 @@
  * `gestureDeadline(state)`: the next instant a tick makes something fire, null when nothing will without an edge.
  * Situations; the property over random edge streams is in properties.test.ts.
  */
-import { createGestures, gestureDeadline, gestureStep } from '../../firmware/gestures';
+import { createGestures, gestureDeadline, gestureStep } from '../../firmware/input/gestures';
 import { down, feed, shows, tick, up } from './helpers';
 
 const L = 'left';

@@ -3,8 +3,8 @@
  * `gestureDeadline` (the runtime's one timer, on time) or at instants the test chooses (a late or early timer).
  */
 import { ButtonName } from '../../hal/hal';
-import { Gesture, GestureInput, GestureTiming } from '../../firmware/gesture-types';
-import { createGestures, gestureDeadline, gestureStep, GestureState } from '../../firmware/gestures';
+import { Gesture, GestureInput, GestureTiming } from '../../firmware/input/gesture-types';
+import { createGestures, gestureDeadline, gestureStep, GestureState } from '../../firmware/input/gestures';
 
 export type Edge = { type: 'edge'; button: ButtonName; down: boolean; atMs: number };
 

@@ -17,8 +17,8 @@
  *    nothing else during a chord. No exception, no mutation of an input state (helpers.feed freezes each).
  */
 import fc from 'fast-check';
-import { Gesture, GestureTiming } from '../../firmware/gesture-types';
-import { createGestures, gestureDeadline, gestureStep } from '../../firmware/gestures';
+import { Gesture, GestureTiming } from '../../firmware/input/gesture-types';
+import { createGestures, gestureDeadline, gestureStep } from '../../firmware/input/gestures';
 import { canonical, Edge, Run, runOnTime, runWithTicks, shows, tick } from './helpers';
 import { Hold, Intent, intentArb, intentArbHeld, rawArb, ticksArb } from './streams';
 

@@ -3,8 +3,8 @@
  * 500 ms then every 150 ms, chord after 400 ms of overlap, chord window 1 s, chord levels at 2 s and 4 s.
  * Runs tick at every deadline (the runtime on time) unless a situation says otherwise.
  */
-import { createGestures, gestureDeadline, gestureStep } from '../../firmware/gestures';
-import { DEFAULT_TIMING, GestureInput } from '../../firmware/gesture-types';
+import { createGestures, gestureDeadline, gestureStep } from '../../firmware/input/gestures';
+import { DEFAULT_TIMING, GestureInput } from '../../firmware/input/gesture-types';
 import { down, feed, only, runOnTime, shows, tick, up } from './helpers';
 
 const L = 'left';

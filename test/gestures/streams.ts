@@ -10,7 +10,7 @@
  */
 import fc from 'fast-check';
 import { ButtonName } from '../../hal/hal';
-import { DEFAULT_TIMING, GestureTiming } from '../../firmware/gesture-types';
+import { DEFAULT_TIMING, GestureTiming } from '../../firmware/input/gesture-types';
 import { Edge } from './helpers';
 
 export const other = (b: ButtonName): ButtonName => (b === 'left' ? 'right' : 'left');

@@ -11,7 +11,7 @@ import { oledScreen } from '../../hal/espruino/oled-screen';
 import { EspruinoEnv } from '../../hal/espruino/env';
 import { BufferedCanvas } from '../../hal/espruino/ssd1306';
 import { WatchEvent } from '../../hal/espruino/types';
-import { crc32 } from '../../firmware/journal';
+import { crc32 } from '../../firmware/storage/journal';
 import { createFakeEspruinoStorage, createFakeTimers, createRecordingBus } from './fakes';
 
 interface FakePin {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { KeyValueStorage } from '../../hal/hal';
-import { appendRecord, clearJournal, crc32, forEachRecord, MAX_RECORD_CHARS, readRecords } from '../../firmware/journal';
+import { appendRecord, clearJournal, crc32, forEachRecord, MAX_RECORD_CHARS, readRecords } from '../../firmware/storage/journal';
 import { createStorage } from '../../hal/espruino/storage';
 import { createFakeEspruinoStorage } from './fakes';
 

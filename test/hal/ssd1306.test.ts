@@ -1,5 +1,5 @@
 import { BufferedCanvas, createSsd1306 } from '../../hal/espruino/ssd1306';
-import { crc32 } from '../../firmware/journal';
+import { crc32 } from '../../firmware/storage/journal';
 import { createRecordingBus } from './fakes';
 
 /**

@@ -1,5 +1,5 @@
 /**
- * A test bench for the arbiter's menu: button edges go through the real gesture recogniser (firmware/gestures.ts)
+ * A test bench for the arbiter's menu: button edges go through the real gesture recogniser (firmware/input/gestures.ts)
  * into the menu, and the bench plays the runtime's part with the real clock core: it stores settings, applies
  * adjusts, resumes, starts new games. Scripts are written the way an arbiter presses:
  *
@@ -10,19 +10,19 @@
  *   L3000, R2400   L or R held that many ms (auto-repeat)
  *   L*5         five short presses
  */
-import { createGestures, gestureDeadline, gestureStep, GestureState } from '../../firmware/gestures';
-import { Gesture } from '../../firmware/gesture-types';
+import { createGestures, gestureDeadline, gestureStep, GestureState } from '../../firmware/input/gestures';
+import { Gesture } from '../../firmware/input/gesture-types';
 import { ButtonName } from '../../hal/hal';
-import { createClock, step } from '../../firmware/clock';
-import { ClockEvent, ClockState } from '../../firmware/clock-types';
-import { LogEntry } from '../../firmware/game-log';
-import { view } from '../../firmware/view';
-import { defaultSettings, Settings, settingsError } from '../../firmware/settings';
-import { adjustError } from '../../firmware/adjust';
-import { GameControl } from '../../firmware/control';
-import { ClockOptions } from '../../firmware/options';
-import { menuGesture, menuLines, openMenu } from '../../firmware/menu';
-import { MenuCommand, MenuContext, MenuState } from '../../firmware/menu/menu-types';
+import { createClock, step } from '../../firmware/clock/clock';
+import { ClockEvent, ClockState } from '../../firmware/clock/clock-types';
+import { LogEntry } from '../../firmware/clock/game-log';
+import { view } from '../../firmware/display/view';
+import { defaultSettings, Settings, settingsError } from '../../firmware/storage/settings';
+import { adjustError } from '../../firmware/clock/adjust';
+import { GameControl } from '../../firmware/clock/control';
+import { ClockOptions } from '../../firmware/clock/options';
+import { menuGesture, menuLines, openMenu } from '../../firmware/input/menu';
+import { MenuCommand, MenuContext, MenuState } from '../../firmware/input/menu/menu-types';
 
 export const SECOND = 1000;
 export const MINUTE = 60000;

@@ -3,8 +3,8 @@
  * an adjust the core accepts, applied here by the real clock core.
  */
 import { Bench, HOUR, MINUTE, SECOND } from './drive';
-import { ClockEvent } from '../../firmware/clock-types';
-import { presets } from '../../firmware/presets';
+import { ClockEvent } from '../../firmware/clock/clock-types';
+import { presets } from '../../firmware/clock/presets';
 
 const BYO = { system: 'byoyomi' as const, mainMs: 10 * MINUTE, periods: 3, periodMs: 30 * SECOND };
 

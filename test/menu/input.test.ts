@@ -3,12 +3,12 @@
  * list and in an editor, with gestures from the real recogniser.
  */
 import { Bench, MINUTE } from './drive';
-import { menuGesture, openMenu } from '../../firmware/menu';
-import { Gesture } from '../../firmware/gesture-types';
-import { defaultSettings } from '../../firmware/settings';
-import { createClock } from '../../firmware/clock';
-import { view } from '../../firmware/view';
-import { MenuContext } from '../../firmware/menu/menu-types';
+import { menuGesture, openMenu } from '../../firmware/input/menu';
+import { Gesture } from '../../firmware/input/gesture-types';
+import { defaultSettings } from '../../firmware/storage/settings';
+import { createClock } from '../../firmware/clock/clock';
+import { view } from '../../firmware/display/view';
+import { MenuContext } from '../../firmware/input/menu/menu-types';
 
 /** Custom control > Byo-yomi > Both sides: the form for the stored 60 min + 5x30 s. */
 function byoyomiForm(): Bench {

@@ -3,9 +3,9 @@
  * they fell, then every entry newest first, each with its instant on the game's time line.
  */
 import { Bench, MINUTE } from './drive';
-import { ClockEvent } from '../../firmware/clock-types';
-import { entryText } from '../../firmware/menu/menu-log';
-import { LogEntry } from '../../firmware/game-log';
+import { ClockEvent } from '../../firmware/clock/clock-types';
+import { entryText } from '../../firmware/input/menu/menu-log';
+import { LogEntry } from '../../firmware/clock/game-log';
 
 /**
  * Time odds with play going on after a flag: Black 2 min, White 1 min. The game starts 5 s after boot; White's

@@ -5,10 +5,10 @@
  */
 import fc from 'fast-check';
 import { Bench, isAscii, MINUTE, SECOND } from './drive';
-import { ClockEvent } from '../../firmware/clock-types';
-import { presets } from '../../firmware/presets';
-import { compactDuration, durationText, instantText, shortControl, shortError, spread } from '../../firmware/menu/menu-text';
-import { controlError } from '../../firmware/control-validate';
+import { ClockEvent } from '../../firmware/clock/clock-types';
+import { presets } from '../../firmware/clock/presets';
+import { compactDuration, durationText, instantText, shortControl, shortError, spread } from '../../firmware/input/menu/menu-text';
+import { controlError } from '../../firmware/clock/control-validate';
 
 const TOKENS = ['L', 'R', 'LL', 'RL', 'C', 'CC', 'L700', 'R1500', 'L3000', 'R4000'];
 

@@ -3,10 +3,10 @@
  * custom controls (byo-yomi, stages, time odds), options, and what the menu refuses.
  */
 import { Bench, HOUR, MINUTE, SECOND } from './drive';
-import { presets } from '../../firmware/presets';
-import { optionChoices } from '../../firmware/options';
-import { Settings } from '../../firmware/settings';
-import { controlError } from '../../firmware/control-validate';
+import { presets } from '../../firmware/clock/presets';
+import { optionChoices } from '../../firmware/clock/options';
+import { Settings } from '../../firmware/storage/settings';
+import { controlError } from '../../firmware/clock/control-validate';
 
 const DEFAULT_PRESET = 7; // 60 min + 5x30 s, the default settings' control
 

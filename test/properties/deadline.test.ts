@@ -6,9 +6,9 @@
  * Checked at every event instant of random games and at every instant the deadline-driven runtime wakes.
  */
 import fc from 'fast-check';
-import { createClock, step } from '../../firmware/clock';
-import { ClockState } from '../../firmware/clock-types';
-import { nextDeadline, view } from '../../firmware/view';
+import { createClock, step } from '../../firmware/clock/clock';
+import { ClockState } from '../../firmware/clock/clock-types';
+import { nextDeadline, view } from '../../firmware/display/view';
 import { describeTimeline, materialize, nonLog, boundarySpecArb, Setup, setupArb, specArb, Timed, visible } from './games';
 
 /** PROPS_SCALE=n runs every property n times as long (a deeper search than the default quick run). */

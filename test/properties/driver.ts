@@ -4,10 +4,10 @@
  * Which invariants are checked is chosen per test, so each property reports its own counterexamples.
  */
 import fc from 'fast-check';
-import { createClock, step } from '../../firmware/clock';
-import { ClockEffect, ClockState, StepResult } from '../../firmware/clock-types';
-import { TimeControl } from '../../firmware/control';
-import { view, ClockView, SideView } from '../../firmware/view';
+import { createClock, step } from '../../firmware/clock/clock';
+import { ClockEffect, ClockState, StepResult } from '../../firmware/clock/clock-types';
+import { TimeControl } from '../../firmware/clock/control';
+import { view, ClockView, SideView } from '../../firmware/display/view';
 import { BREAK_MS, MView, modelStageBonus, other, RefClock, Side, SIDES } from './reference-model';
 import { deepFreeze, describeTimeline, firstToMoveOf, nonLog, resolveAt, resolveEvent, Setup, Spec, Timed } from './games';
 

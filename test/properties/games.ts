@@ -4,11 +4,11 @@
  * instant the running side's time reaches zero, its final flag, its next count, the core's next deadline), ±1 ms.
  */
 import fc from 'fast-check';
-import { GameControl, TimeControl } from '../../firmware/control';
-import { ClockOptions } from '../../firmware/options';
-import { ClockEffect, ClockEvent, ClockState } from '../../firmware/clock-types';
-import { step } from '../../firmware/clock';
-import { nextDeadline, view, ClockView } from '../../firmware/view';
+import { GameControl, TimeControl } from '../../firmware/clock/control';
+import { ClockOptions } from '../../firmware/clock/options';
+import { ClockEffect, ClockEvent, ClockState } from '../../firmware/clock/clock-types';
+import { step } from '../../firmware/clock/clock';
+import { nextDeadline, view, ClockView } from '../../firmware/display/view';
 import { other, Side } from './reference-model';
 
 export interface Setup {
@@ -307,7 +307,7 @@ export function shown(leftMs: number): number {
   return Math.ceil(leftMs / unit) * unit;
 }
 
-/** A flagged clock counting up: 0.0 at its flag's instant, then -0:00, -0:01, … (firmware/screen.ts `timeText`). */
+/** A flagged clock counting up: 0.0 at its flag's instant, then -0:00, -0:01, … (firmware/display/screen.ts `timeText`). */
 function overdueShown(overdueMs: number): string {
   return overdueMs > 0 ? '-' + Math.floor(overdueMs / 1000) : 'none';
 }

@@ -6,9 +6,9 @@
  * instants, periods, passes, the log) must be the same.
  */
 import fc from 'fast-check';
-import { createClock, step } from '../../firmware/clock';
-import { ClockEffect } from '../../firmware/clock-types';
-import { nextDeadline, view, ClockView } from '../../firmware/view';
+import { createClock, step } from '../../firmware/clock/clock';
+import { ClockEffect } from '../../firmware/clock/clock-types';
+import { nextDeadline, view, ClockView } from '../../firmware/display/view';
 import { describeTimeline, materialize, boundarySpecArb, Setup, setupArb, specArb, Timed } from './games';
 
 /** PROPS_SCALE=n runs every property n times as long (a deeper search than the default quick run). */

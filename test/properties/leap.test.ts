@@ -1,12 +1,12 @@
 /**
- * A catch-up past its budget (firmware/leap.ts) gives exactly the state of meeting every boundary one by one, and
+ * A catch-up past its budget (firmware/clock/leap.ts) gives exactly the state of meeting every boundary one by one, and
  * says exactly what it left out: over random games of every system (time odds, breaks, warnings, every expiry
  * policy, pauses and corrections), each event is stepped with a tiny budget and with none, from the same state, after
  * gaps long enough for many periods and forced passes.
  */
 import fc from 'fast-check';
-import { createClock, stepWithin } from '../../firmware/clock';
-import { ClockEffect, ClockEvent, ClockState, StepResult } from '../../firmware/clock-types';
+import { createClock, stepWithin } from '../../firmware/clock/clock';
+import { ClockEffect, ClockEvent, ClockState, StepResult } from '../../firmware/clock/clock-types';
 import { describeTimeline, firstToMoveOf, resolveAt, resolveEvent, setupArb, specArb, Spec, Timed } from './games';
 
 /** PROPS_SCALE=n runs every property n times as long (a deeper search than the default quick run). */

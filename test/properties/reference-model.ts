@@ -8,8 +8,8 @@
  * Validity of a new control (an adjustment) is the only thing taken from firmware/ (controlError): what a valid
  * control is, is not what these properties test.
  */
-import { GameControl, TimeControl } from '../../firmware/control';
-import { controlError } from '../../firmware/control-validate';
+import { GameControl, TimeControl } from '../../firmware/clock/control';
+import { controlError } from '../../firmware/clock/control-validate';
 
 export type Side = 'black' | 'white';
 export const SIDES: Side[] = ['black', 'white'];

@@ -6,9 +6,9 @@
  * stay sane (invariants 1 and 3) through all of it.
  */
 import fc from 'fast-check';
-import { createClock, step } from '../../firmware/clock';
-import { ClockEffect, ClockEvent, ClockState } from '../../firmware/clock-types';
-import { nextDeadline, view, ClockView } from '../../firmware/view';
+import { createClock, step } from '../../firmware/clock/clock';
+import { ClockEffect, ClockEvent, ClockState } from '../../firmware/clock/clock-types';
+import { nextDeadline, view, ClockView } from '../../firmware/display/view';
 import { deepFreeze, describeTimeline, firstToMoveOf, junkSpecArb, resolveAt, resolveEvent, setupArb, Timed } from './games';
 
 /** PROPS_SCALE=n runs every property n times as long (a deeper search than the default quick run). */

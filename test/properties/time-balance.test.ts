@@ -21,10 +21,10 @@
  * floor(overtime / period), DESIGN §3 rule 4, is the property tests of that phase check).
  */
 import fc from 'fast-check';
-import { createClock, step } from '../../firmware/clock';
-import { ClockEffect, ClockEvent, ClockState } from '../../firmware/clock-types';
-import { TimeControl } from '../../firmware/control';
-import { view } from '../../firmware/view';
+import { createClock, step } from '../../firmware/clock/clock';
+import { ClockEffect, ClockEvent, ClockState } from '../../firmware/clock/clock-types';
+import { TimeControl } from '../../firmware/clock/control';
+import { view } from '../../firmware/display/view';
 import { describeTimeline, firstToMoveOf, pausingSpecArb, resolveAt, resolveEvent, Setup, setupArb, Spec, specArb, Timed } from './games';
 import { modelStageBonus, other, Side, SIDES } from './reference-model';
 

@@ -3,11 +3,11 @@
  * counted, and a record that is missing, damaged or foreign refused with one clear line, nothing written, no throw.
  */
 import { MemoryStorage } from '../../sim/virtual-hal';
-import { appendRecord } from '../../firmware/journal';
-import { recordReader, RECORD_NAMES } from '../../firmware/record-store';
-import { exportRecord } from '../../firmware/record-export';
-import { recordHeader, recordUndoLine } from '../../firmware/game-record';
-import { createClock } from '../../firmware/clock';
+import { appendRecord } from '../../firmware/storage/journal';
+import { recordReader, RECORD_NAMES } from '../../firmware/storage/record-store';
+import { exportRecord } from '../../firmware/storage/record-export';
+import { recordHeader, recordUndoLine } from '../../firmware/storage/game-record';
+import { createClock } from '../../firmware/clock/clock';
 import { csvObjects, exported, parseSgf } from './helpers';
 
 const clock = createClock({ system: 'absolute', mainMs: 60000 });

@@ -1,5 +1,5 @@
 /**
- * The record exported (firmware/record-export.ts) from games the scripted simulator plays: the SGF read back by a
+ * The record exported (firmware/storage/record-export.ts) from games the scripted simulator plays: the SGF read back by a
  * real parser (@sabaki/sgf) agrees with the scenario's report, the CSV holds every entry, and the device path (raw
  * button edges, a chord's take-back) records the same game as the core path.
  */

@@ -4,8 +4,8 @@
  */
 import { runScenario, ScenarioReport } from '../../sim/scenario';
 import { MemoryStorage } from '../../sim/virtual-hal';
-import { recordReader } from '../../firmware/record-store';
-import { exportRecord } from '../../firmware/record-export';
+import { recordReader } from '../../firmware/storage/record-store';
+import { exportRecord } from '../../firmware/storage/record-export';
 import { KeyValueStorage } from '../../hal/hal';
 
 // @sabaki/sgf ships no types.

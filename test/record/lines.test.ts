@@ -1,14 +1,14 @@
 /**
- * The record's lines (firmware/game-record.ts): what each core step adds, with the values a timekeeper writes down.
+ * The record's lines (firmware/storage/game-record.ts): what each core step adds, with the values a timekeeper writes down.
  * Expected values are worked out from the rules (DESIGN §5), not read off the code.
  */
-import { createClock, step } from '../../firmware/clock';
-import { ClockEvent, ClockState } from '../../firmware/clock-types';
-import { GameControl } from '../../firmware/control';
-import { ClockOptions } from '../../firmware/options';
+import { createClock, step } from '../../firmware/clock/clock';
+import { ClockEvent, ClockState } from '../../firmware/clock/clock-types';
+import { GameControl } from '../../firmware/clock/control';
+import { ClockOptions } from '../../firmware/clock/options';
 import {
   asciiText, parseRecordLine, recordHeader, recordLines, recordUndoLine, RECORD_FORMAT, undoCount,
-} from '../../firmware/game-record';
+} from '../../firmware/storage/game-record';
 
 const BYOYOMI = { system: 'byoyomi', mainMs: 600000, periods: 3, periodMs: 30000 } as const;
 

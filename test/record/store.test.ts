@@ -1,12 +1,12 @@
 /**
- * The record in flash (firmware/record-store.ts): the current game and the last three finished ones, copied before
+ * The record in flash (firmware/storage/record-store.ts): the current game and the last three finished ones, copied before
  * they are erased, bounded by the cap, and never a throw when the flash is full or the storage fails.
  */
 import { MemoryStorage } from '../../sim/virtual-hal';
-import { recordAppend, recordNewGame, RECORD_NAMES } from '../../firmware/record-store';
-import { recordHeader, recordUndoLine, RECORD_FULL_LINE, RECORD_MAX_CHARS } from '../../firmware/game-record';
-import { readRecords } from '../../firmware/journal';
-import { createClock } from '../../firmware/clock';
+import { recordAppend, recordNewGame, RECORD_NAMES } from '../../firmware/storage/record-store';
+import { recordHeader, recordUndoLine, RECORD_FULL_LINE, RECORD_MAX_CHARS } from '../../firmware/storage/game-record';
+import { readRecords } from '../../firmware/storage/journal';
+import { createClock } from '../../firmware/clock/clock';
 import { exported } from './helpers';
 
 const clock = createClock({ system: 'byoyomi', mainMs: 600000, periods: 3, periodMs: 30000 });

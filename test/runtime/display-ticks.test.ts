@@ -1,14 +1,14 @@
 /**
- * Display ticks (firmware/runtime.ts `tickTime`): most wake-ups redraw only the running side's time, from its clock
+ * Display ticks (firmware/runtime/runtime.ts `tickTime`): most wake-ups redraw only the running side's time, from its clock
  * alone. That must never show anything else than drawing the whole screen would: after every wake-up of random games
  * (every time system, time odds, options, chords, menu walks, long waits), on the LCD and on the OLED, what the
  * display shows is exactly a whole render of the runtime's screen at that instant. And the ticks do happen.
  */
 import fc from 'fast-check';
-import { startRuntime, Runtime } from '../../firmware/runtime';
-import { Layout } from '../../firmware/layout';
-import { lcdLayout, renderLcd } from '../../firmware/render-lcd';
-import { oledLayout, renderOled } from '../../firmware/render-oled';
+import { startRuntime, Runtime } from '../../firmware/runtime/runtime';
+import { Layout } from '../../firmware/display/layout';
+import { lcdLayout, renderLcd } from '../../firmware/display/render-lcd';
+import { oledLayout, renderOled } from '../../firmware/display/render-oled';
 import { GraphicsDisplay } from '../../hal/hal';
 import { SimCanvas } from '../../sim/canvas';
 import { createVirtualHal, MemoryStorage, VirtualHal } from '../../sim/virtual-hal';

@@ -3,17 +3,17 @@
  * display) while the clock runs on, a compaction cut by the power at any point loses nothing already saved, a
  * journal that does not restore is set aside, and a restore that never ended is not run again.
  */
-import { startRuntime, UNSAVED_NOTICE } from '../../firmware/runtime';
-import { defaultSettings, saveSettings, SETTINGS_RECORD } from '../../firmware/settings';
+import { startRuntime, UNSAVED_NOTICE } from '../../firmware/runtime/runtime';
+import { defaultSettings, saveSettings, SETTINGS_RECORD } from '../../firmware/storage/settings';
 import {
   COMPACT_AT_CHARS, JOURNAL_FILES, JOURNAL_RECORD, JOURNAL_SPARE, RESTORING_RECORD, SET_ASIDE_RECORD,
-} from '../../firmware/game-journal';
-import { appendRecord, MAX_RECORD_CHARS, readRecords, RECORD_OVERHEAD_CHARS } from '../../firmware/journal';
-import { parseGameControl } from '../../firmware/control-validate';
-import { ClockOptions } from '../../firmware/options';
-import { view } from '../../firmware/view';
+} from '../../firmware/storage/game-journal';
+import { appendRecord, MAX_RECORD_CHARS, readRecords, RECORD_OVERHEAD_CHARS } from '../../firmware/storage/journal';
+import { parseGameControl } from '../../firmware/clock/control-validate';
+import { ClockOptions } from '../../firmware/clock/options';
+import { view } from '../../firmware/display/view';
 import { createVirtualHal, MemoryStorage, VirtualHal } from '../../sim/virtual-hal';
-import { layoutFor } from '../../firmware/layouts';
+import { layoutFor } from '../../firmware/display/layouts';
 import { ButtonName } from '../../hal/hal';
 import { Hands } from '../../sim/hands';
 import { copyOf } from '../fuzz/harness';

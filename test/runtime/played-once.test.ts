@@ -4,12 +4,12 @@
  * older state), not under random lateness, lost timers and chords.
  */
 import fc from 'fast-check';
-import { ClockEffect } from '../../firmware/clock-types';
-import { startRuntime } from '../../firmware/runtime';
-import { defaultSettings, saveSettings } from '../../firmware/settings';
-import { parseGameControl } from '../../firmware/control-validate';
+import { ClockEffect } from '../../firmware/clock/clock-types';
+import { startRuntime } from '../../firmware/runtime/runtime';
+import { defaultSettings, saveSettings } from '../../firmware/storage/settings';
+import { parseGameControl } from '../../firmware/clock/control-validate';
 import { createVirtualHal, MemoryStorage, TimerPolicy, VirtualHal } from '../../sim/virtual-hal';
-import { layoutFor } from '../../firmware/layouts';
+import { layoutFor } from '../../firmware/display/layouts';
 import { ButtonName } from '../../hal/hal';
 
 const STRAIGHT_BYOYOMI = { system: 'byoyomi' as const, mainMs: 0, periods: 2, periodMs: 30000 };

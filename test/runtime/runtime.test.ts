@@ -1,12 +1,12 @@
-import { createClock, step } from '../../firmware/clock';
-import { ClockEffect, ClockEvent } from '../../firmware/clock-types';
-import { view } from '../../firmware/view';
-import { startRuntime } from '../../firmware/runtime';
-import { saveSettings, defaultSettings, SETTINGS_RECORD } from '../../firmware/settings';
-import { JOURNAL_FILES, JOURNAL_RECORD } from '../../firmware/game-journal';
-import { parseGameControl } from '../../firmware/control-validate';
+import { createClock, step } from '../../firmware/clock/clock';
+import { ClockEffect, ClockEvent } from '../../firmware/clock/clock-types';
+import { view } from '../../firmware/display/view';
+import { startRuntime } from '../../firmware/runtime/runtime';
+import { saveSettings, defaultSettings, SETTINGS_RECORD } from '../../firmware/storage/settings';
+import { JOURNAL_FILES, JOURNAL_RECORD } from '../../firmware/storage/game-journal';
+import { parseGameControl } from '../../firmware/clock/control-validate';
 import { createVirtualHal, MemoryStorage, TimerPolicy } from '../../sim/virtual-hal';
-import { layoutFor } from '../../firmware/layouts';
+import { layoutFor } from '../../firmware/display/layouts';
 
 const BYOYOMI = { system: 'byoyomi' as const, mainMs: 10000, periods: 2, periodMs: 5000 };
 const MINUTE = { system: 'absolute' as const, mainMs: 60000 };

@@ -1,7 +1,7 @@
 /** The voice's queue: clips one after another, a count never said late, words said whole, a silent player survived. */
-import { ClipPlayer, CLIP_FALLBACK_MS, createVoiceQueue, STALE_MS } from '../../firmware/voice-queue';
+import { ClipPlayer, CLIP_FALLBACK_MS, createVoiceQueue, STALE_MS } from '../../firmware/sound/voice-queue';
 import { createFakeTimers } from '../hal/fakes';
-import { Utterance } from '../../firmware/voice-clips';
+import { Utterance } from '../../firmware/sound/voice-clips';
 
 function setup() {
   const timers = createFakeTimers(0);

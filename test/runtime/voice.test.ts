@@ -3,14 +3,14 @@
  * it at its instant with the language's folder, and the buzzer plays only the rest; with the voice off, the sound
  * off, or no module answering, the buzzer plays everything as before.
  */
-import { startRuntime } from '../../firmware/runtime';
-import { defaultSettings, saveSettings, Settings } from '../../firmware/settings';
-import { parseGameControl } from '../../firmware/control-validate';
+import { startRuntime } from '../../firmware/runtime/runtime';
+import { defaultSettings, saveSettings, Settings } from '../../firmware/storage/settings';
+import { parseGameControl } from '../../firmware/clock/control-validate';
 import { createVirtualHal, MemoryStorage } from '../../sim/virtual-hal';
-import { layoutFor } from '../../firmware/layouts';
+import { layoutFor } from '../../firmware/display/layouts';
 import { Tone, Voice } from '../../hal/hal';
-import { Utterance, VOICE_WORDS } from '../../firmware/voice-clips';
-import { AnnounceProfile } from '../../firmware/options';
+import { Utterance, VOICE_WORDS } from '../../firmware/sound/voice-clips';
+import { AnnounceProfile } from '../../firmware/clock/options';
 
 const BYOYOMI = { system: 'byoyomi' as const, mainMs: 10000, periods: 2, periodMs: 30000 };
 

@@ -4,10 +4,10 @@
  */
 import { run, start, press, pause, adjust, logAt, untouched } from './helpers';
 import { ScenarioError } from '../../sim/scenario';
-import { createClock, step } from '../../firmware/clock';
-import { ClockEvent } from '../../firmware/clock-types';
-import { view } from '../../firmware/view';
-import { parseGameControl } from '../../firmware/control-validate';
+import { createClock, step } from '../../firmware/clock/clock';
+import { ClockEvent } from '../../firmware/clock/clock-types';
+import { view } from '../../firmware/display/view';
+import { parseGameControl } from '../../firmware/clock/control-validate';
 
 const TEN_MINUTES = { system: 'absolute', mainMs: 600000 };
 // Black moved at 4.2 s; White's clock runs from 4.2 s.

@@ -5,9 +5,9 @@
 import {
   formatControlNotation, formatDuration, formatGameNotation, parseControlNotation, parseGameNotation, parsePerSideNotation,
 } from '../../sim/control-notation';
-import { presets } from '../../firmware/presets';
-import { describeControl } from '../../firmware/control-describe';
-import { TimeControl } from '../../firmware/control';
+import { presets } from '../../firmware/clock/presets';
+import { describeControl } from '../../firmware/clock/control-describe';
+import { TimeControl } from '../../firmware/clock/control';
 
 const S = 1000;
 const M = 60 * S;

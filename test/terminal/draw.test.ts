@@ -4,10 +4,10 @@
  * and as Braille, the status line, the key list, and whole screens laid out for a terminal.
  * `UPDATE_GOLDEN=1 npx jest test/terminal` rewrites the golden files (look at them before committing).
  */
-import * as glyphs from '../../firmware/glyphs';
-import { renderLcd } from '../../firmware/render-lcd';
-import { renderOled } from '../../firmware/render-oled';
-import { Screen } from '../../firmware/screen';
+import * as glyphs from '../../firmware/display/glyphs';
+import { renderLcd } from '../../firmware/display/render-lcd';
+import { renderOled } from '../../firmware/display/render-oled';
+import { Screen } from '../../firmware/display/screen';
 import { createConsoleDisplay } from '../../hal/espruino/console-display';
 import { SimCanvas } from '../../sim/canvas';
 import {
@@ -39,7 +39,7 @@ function columns(line: string): number {
 }
 
 describe('the LCD glyphs', () => {
-  test('each glyph code has its look-alike, named after firmware/glyphs.ts', () => {
+  test('each glyph code has its look-alike, named after firmware/display/glyphs.ts', () => {
     expect(GLYPH_TEXT).toEqual(['◀', '▶', '‖', '⚑', '⧗', '✎', '▯', '◔']);
     expect(GLYPH_TEXT[glyphs.GLYPH_RUN_LEFT]).toBe('◀');
     expect(GLYPH_TEXT[glyphs.GLYPH_OVERTIME]).toBe('⧗');

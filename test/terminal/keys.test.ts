@@ -3,11 +3,11 @@
  * button edges on the firmware's runtime (virtual time), does what the user manual says that gesture does.
  */
 import { ButtonName } from '../../hal/hal';
-import { DEFAULT_TIMING } from '../../firmware/gesture-types';
-import { startRuntime, Runtime } from '../../firmware/runtime';
+import { DEFAULT_TIMING } from '../../firmware/input/gesture-types';
+import { startRuntime, Runtime } from '../../firmware/runtime/runtime';
 import { createVirtualHal, VirtualHal } from '../../sim/virtual-hal';
 import { actionFor, decodeKeys, GESTURE_EDGES, GestureName, gestureLengthMs } from '../../sim/terminal-keys';
-import { layoutFor } from '../../firmware/layouts';
+import { layoutFor } from '../../firmware/display/layouts';
 
 describe('terminal input as keys', () => {
   test('characters, arrows, shift-arrows, Enter, Ctrl-C in a raw terminal', () => {

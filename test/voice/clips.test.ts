@@ -10,10 +10,10 @@ import { spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { AnnounceProfile } from '../../firmware/options';
-import { countPoints, CountPoint, SAY_BREAK, SAY_LAST_PERIOD, SAY_OVERTIME, warnings } from '../../firmware/announcements';
-import { effectTracks, numberTracks, tracksFor, VOICE_FOLDERS, VOICE_MAX_NUMBER, VOICE_WORDS } from '../../firmware/voice-clips';
-import { ClockEffect } from '../../firmware/clock-types';
+import { AnnounceProfile } from '../../firmware/clock/options';
+import { countPoints, CountPoint, SAY_BREAK, SAY_LAST_PERIOD, SAY_OVERTIME, warnings } from '../../firmware/clock/announcements';
+import { effectTracks, numberTracks, tracksFor, VOICE_FOLDERS, VOICE_MAX_NUMBER, VOICE_WORDS } from '../../firmware/sound/voice-clips';
+import { ClockEffect } from '../../firmware/clock/clock-types';
 import { allTracks, isNumberTrack, trackText, VOICE_LANGUAGES } from '../../scripts/voice-words';
 import { clipPath, missingTools, parseVoiceArgs, readWavInfo, renderClips, RenderResult, SAMPLE_RATE } from '../../scripts/voice';
 
@@ -284,7 +284,7 @@ rendering('the rendered clips', () => {
           if (!longest[language] || ms > longest[language].ms) longest[language] = { text: s.points[i].text, ms: ms };
           if (ms <= gapMs) continue;
           // Known: the count of a period over 1000 s at 10 s left takes three clips ("1790": 1000, 700, 90), and "1"
-          // comes 1 s later; the queue cuts it short for "1" (firmware/voice-queue.ts: the newer count is the true one).
+          // comes 1 s later; the queue cuts it short for "1" (firmware/sound/voice-queue.ts: the newer count is the true one).
           if (s.profile === 'jp' && Number(s.points[i].text) >= 1000 && gapMs === SECOND) {
             cut.add(language + ' ' + s.points[i].text);
             continue;

@@ -7,7 +7,7 @@
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { ClipPlayer } from '../../firmware/voice-queue';
+import { ClipPlayer } from '../../firmware/sound/voice-queue';
 import { createSystemClipPlayer, findSystemPlayer, SystemPlayer } from '../../sim/voice-system-player';
 import { parseTerminalArgs, USAGE } from '../../sim/terminal-args';
 import { MemoryStorage } from '../../sim/virtual-hal';

@@ -1,6 +1,6 @@
 /**
  * The browser simulator's voice: with the server's clips (rendered into .cache/voice/ by espeak-ng and sox) the page
- * plays the card's clips for what the runtime says (firmware/voice-queue.ts on an HTMLAudioElement player); without
+ * plays the card's clips for what the runtime says (firmware/sound/voice-queue.ts on an HTMLAudioElement player); without
  * them (`voice: false`, as without espeak-ng) it asks for no clip and speaks the announcements with speechSynthesis.
  *
  * Needs chromium (as test/browser) and espeak-ng and sox: without them the tests fail under CI (process.env.CI) and

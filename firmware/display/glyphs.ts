@@ -1,0 +1,72 @@
+/**
+ * The eight custom glyphs, one picture each, shared by both displays so that they say the same thing the same way:
+ *
+ * - on the character LCD they are CGRAM codes 0-7 (defined once at boot from `lcdGlyphs()`), written into the text
+ *   as the characters "\x00"-"\x07";
+ * - on the OLED they are characters 0x18-0x1F of our small font (firmware/display/font.ts), built from the same rows
+ *   (below the space, so that every string drawn is 7-bit: bytes above 0x7F are handled differently by
+ *   Espruino builds with a signed char or UTF-8 strings).
+ *
+ * Each glyph is 8 rows of 5 bits, top row first, bit 4 the leftmost pixel (the HD44780's CGRAM format).
+ *
+ *   0 RUN_LEFT   ◀  the left half's clock runs (the arrow points at the running half)
+ *   1 RUN_RIGHT  ▶  the right half's clock runs
+ *   2 PAUSE      ‖  paused; shown on the side that runs again on resume
+ *   3 FLAG       ⚑  this side's flag fell (12.9); "1st"/"2nd" beside it when both fell (12.12)
+ *   4 OVERTIME   ⌛  the time shown is the byo-yomi period, not main time
+ *   5 NO_RECORD  ✎  this side need not record moves (14.3: under five minutes or in byo-yomi)
+ *   6 BATTERY    ▯  the battery is low
+ *   7 DELAY      ◔  the simple delay counting down before main time runs
+ */
+
+export const GLYPH_RUN_LEFT = 0;
+export const GLYPH_RUN_RIGHT = 1;
+export const GLYPH_PAUSE = 2;
+export const GLYPH_FLAG = 3;
+export const GLYPH_OVERTIME = 4;
+export const GLYPH_NO_RECORD = 5;
+export const GLYPH_BATTERY = 6;
+export const GLYPH_DELAY = 7;
+
+/*
+ * Rows as binary literals: 0b10000 is the leftmost pixel. A fresh table on each call: the displays define their
+ * glyphs once at boot, and on the device a module-level table would be built in RAM and kept.
+ */
+export function lcdGlyphs(): number[][] {
+  return [
+    // RUN_LEFT
+    [0b00011, 0b00111, 0b01111, 0b11111, 0b11111, 0b01111, 0b00111, 0b00011],
+    // RUN_RIGHT
+    [0b11000, 0b11100, 0b11110, 0b11111, 0b11111, 0b11110, 0b11100, 0b11000],
+    // PAUSE
+    [0b00000, 0b11011, 0b11011, 0b11011, 0b11011, 0b11011, 0b11011, 0b00000],
+    // FLAG
+    [0b10000, 0b11100, 0b11111, 0b11100, 0b10000, 0b10000, 0b10000, 0b10000],
+    // OVERTIME (an hourglass)
+    [0b11111, 0b10001, 0b01010, 0b00100, 0b01010, 0b10101, 0b11111, 0b00000],
+    // NO_RECORD (a pencil, struck through)
+    [0b10010, 0b01101, 0b01100, 0b10110, 0b11010, 0b10001, 0b00000, 0b00000],
+    // BATTERY (nearly empty)
+    [0b01110, 0b11111, 0b10001, 0b10001, 0b10001, 0b10001, 0b11111, 0b11111],
+    // DELAY (a stopwatch)
+    [0b01110, 0b00100, 0b01110, 0b10011, 0b10101, 0b10001, 0b01110, 0b00000],
+  ];
+}
+
+/**
+ * lcdGlyphs() once, for the hosts (simulators, tests). The firmware calls lcdGlyphs(), so the bundle drops this
+ * (its call is marked pure and nothing there uses it).
+ */
+export const LCD_GLYPHS: number[][] = /*#__PURE__*/ lcdGlyphs();
+
+/** The LCD text for a glyph: its CGRAM code as a character. */
+export function lcdGlyph(code: number): string {
+  return String.fromCharCode(code);
+}
+
+/** The OLED text for a glyph: its character in our small font. */
+export const OLED_GLYPH_BASE = 0x18;
+
+export function oledGlyph(code: number): string {
+  return String.fromCharCode(OLED_GLYPH_BASE + code);
+}

@@ -1,0 +1,242 @@
+/**
+ * The 128x64 OLED layout. Each player's half (64 px) is on the side of that player's button:
+ *
+ *   y  0-10  the side's tab: "BLACK" and the move counter "#12" (12.17). The running side's tab is lit (black
+ *            text on a white bar: which clock runs reads from across the table); paused, the side that resumes
+ *            has an outlined tab. In the 12 px between the tabs: the battery icon when it is low.
+ *   y 13-40  the time in big seven-segment digits (seven-segment.ts), the largest size that fits the half with
+ *            8 px between the two times: main time; in overtime the period's time after a big hourglass (never main
+ *            time and periods mixed); the break countdown during the break; a fallen flag's "0.0" or its count-up
+ *            after a big flag.
+ *   y 43-50  what the time means: a lit "FLAG" box ("1st FLAG"/"2nd FLAG" when both fell, 12.12), "BREAK", the
+ *            pending simple delay ("delay 4.5"), periods left ("2x30s") or Canadian moves left ("12/20"), and the
+ *            14.3 crossed pencil (with "no record" when there is room) when the side need not record moves.
+ *   y 54-63  the whole clock: a gesture hint (lit bar), a notice (framed), "PAUSED", or who moves first while ready.
+ * The menu replaces all of it. Text is our own font (font.ts), selected before any drawString; every string drawn
+ * is 7-bit (the icons are characters 0x18-0x1F).
+ *
+ * Cost on the device: one clear and at most ~100 native fillRect/drawString/stringWidth calls per frame, no
+ * per-pixel JavaScript; the SSD1306 driver then sends only the pages that changed.
+ */
+import { Canvas, GraphicsDisplay } from '../../hal/hal';
+import { ClockView } from './view';
+import { Layout } from './layout';
+import { TimeControl } from '../clock/control';
+import { Side } from '../clock/side';
+import { setSmallFont } from './font';
+import { bigTextWidth, DigitSize, drawBigText } from './seven-segment';
+import { GLYPH_BATTERY, GLYPH_FLAG, GLYPH_NO_RECORD, GLYPH_OVERTIME, GLYPH_PAUSE, OLED_GLYPH_BASE, oledGlyph } from './glyphs';
+import {
+  batteryLow, delayText, flagRank, noRecordNeeded, overtimeCount, rightSide, Screen, showsPeriod, sideName, timeText,
+} from './screen';
+
+/** Big digit sizes, largest first: 4:59 and 9.9 at the first, 59:59 at the second, h:mm:ss and days further down. */
+const SIZES: DigitSize[] = [
+  { width: 13, height: 28, thickness: 4, gap: 3 },
+  { width: 11, height: 28, thickness: 3, gap: 2 },
+  { width: 9, height: 24, thickness: 3, gap: 2 },
+  { width: 8, height: 22, thickness: 2, gap: 2 },
+  { width: 7, height: 20, thickness: 2, gap: 1 },
+  { width: 6, height: 16, thickness: 2, gap: 1 },
+];
+
+const TAB_TOP = 0;
+const TAB_BOTTOM = 10;
+const TIME_TOP = 13;
+const TIME_HEIGHT = 28;
+const INFO_Y = 43;
+const BOTTOM_TOP = 54;
+/** Width of a big (scale 2) icon before the time, with its spacing. */
+const BIG_ICON_WIDTH = 12;
+/** Margin kept free at each side of a half (8 px between the two times). */
+const MARGIN = 4;
+/** Space between the two tabs, for the battery icon. */
+const TAB_GAP = 12;
+
+/** Text from outside (menu, notice, hint) as our font can draw it: LCD glyph codes become our icons. */
+function drawable(text: string): string {
+  let out = '';
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 8) out += String.fromCharCode(OLED_GLYPH_BASE + code);
+    else out += code >= 0x20 && code <= 0x7e ? text.charAt(i) : '?';
+  }
+  return out;
+}
+
+/** The first candidate no wider than `width` pixels, or "" when none is. */
+function fitting(canvas: Canvas, candidates: string[], width: number): string {
+  for (let i = 0; i < candidates.length; i++) if (canvas.stringWidth(candidates[i]) <= width) return candidates[i];
+  return '';
+}
+
+/** `text` at y, centered between x1 and x2, on a lit box when `lit`. */
+function drawCentered(canvas: Canvas, text: string, x1: number, x2: number, y: number, lit: boolean): void {
+  const width = canvas.stringWidth(text);
+  const x = x1 + ((x2 - x1 + 1 - width) >> 1);
+  if (lit) {
+    canvas.fillRect(x - 2, y - 1, x + width, y + 8);
+    canvas.setColor(0);
+  }
+  canvas.drawString(text, x, y);
+  canvas.setColor(1);
+}
+
+/** Byo-yomi period length as players say it: "30s", "60s", "2min". */
+function periodLength(ms: number): string {
+  if (ms <= 60000 && ms % 1000 === 0) return ms / 1000 + 's';
+  if (ms % 60000 === 0) return ms / 60000 + 'min';
+  return String(Math.ceil(ms / 1000)) + 's';
+}
+
+function drawTab(canvas: Canvas, view: ClockView, side: Side, x1: number, x2: number): void {
+  const running = view.status === 'running' && view.toMove === side;
+  const resumes = view.status === 'paused' && view.toMove === side;
+  if (running) canvas.fillRect(x1, TAB_TOP, x2, TAB_BOTTOM);
+  else if (resumes) canvas.drawRect(x1, TAB_TOP, x2, TAB_BOTTOM);
+  if (running) canvas.setColor(0);
+  canvas.drawString(sideName(side), x1 + 2, TAB_TOP + 2);
+  const moves = '#' + view.sides[side].moves;
+  canvas.drawString(moves, x2 - 1 - canvas.stringWidth(moves), TAB_TOP + 2);
+  canvas.setColor(1);
+}
+
+function drawTime(canvas: Canvas, view: ClockView, side: Side, x0: number, half: number): void {
+  const s = view.sides[side];
+  const text = /*#__NOINLINE__*/ timeText(s);
+  const icon = s.flaggedAtMs !== null ? oledGlyph(GLYPH_FLAG) : /*#__NOINLINE__*/ showsPeriod(s) ? oledGlyph(GLYPH_OVERTIME) : '';
+  const iconWidth = icon ? BIG_ICON_WIDTH : 0;
+  const room = half - 2 * MARGIN - iconWidth;
+  let size = SIZES[SIZES.length - 1];
+  for (let i = 0; i < SIZES.length; i++) {
+    if (bigTextWidth(text, SIZES[i]) <= room) {
+      size = SIZES[i];
+      break;
+    }
+  }
+  const total = iconWidth + bigTextWidth(text, size);
+  const x = x0 + ((half - total) >> 1);
+  if (icon) {
+    setSmallFont(canvas, 2);
+    canvas.drawString(icon, x, TIME_TOP + ((TIME_HEIGHT - 16) >> 1));
+    setSmallFont(canvas, 1);
+  }
+  drawBigText(canvas, text, x + iconWidth, TIME_TOP + ((TIME_HEIGHT - size.height) >> 1), size);
+}
+
+function drawInfo(canvas: Canvas, view: ClockView, side: Side, control: TimeControl, x0: number, half: number): void {
+  const s = view.sides[side];
+  const x1 = x0 + 1;
+  const x2 = x0 + half - 2;
+  if (s.flaggedAtMs !== null) {
+    const rank = flagRank(view, side);
+    drawCentered(canvas, (rank === 1 ? '1st ' : rank === 2 ? '2nd ' : '') + 'FLAG', x1, x2, INFO_Y, true);
+    return;
+  }
+  let text = '';
+  let long = '';
+  const delay = /*#__NOINLINE__*/ delayText(s);
+  const count = overtimeCount(s, control);
+  if (s.inBreak) text = 'BREAK';
+  else if (delay !== '') text = 'delay ' + delay;
+  else if (count !== '' && control.system === 'byoyomi') text = count + periodLength(control.periodMs);
+  else if (count !== '') {
+    text = count;
+    long = count + ' moves';
+  }
+  const mark = /*#__NOINLINE__*/ noRecordNeeded(s) ? oledGlyph(GLYPH_NO_RECORD) : '';
+  if (text === '' && mark === '') return;
+  let candidates: string[];
+  if (text === '') candidates = [mark + ' no record', mark];
+  else if (mark === '') candidates = [long || text, text];
+  else candidates = [mark + ' ' + (long || text), mark + ' ' + text, text];
+  const shown = fitting(canvas, candidates, x2 - x1 + 1);
+  if (shown !== '') drawCentered(canvas, shown, x1, x2, INFO_Y, false);
+}
+
+function drawBottom(canvas: Canvas, screen: Screen, width: number, height: number): void {
+  const view = screen.view;
+  if (screen.hint) {
+    canvas.fillRect(0, BOTTOM_TOP, width - 1, height - 1);
+    canvas.setColor(0);
+    drawCentered(canvas, drawable(screen.hint), 0, width - 1, BOTTOM_TOP + 1, false);
+    canvas.setColor(1);
+    return;
+  }
+  if (screen.notice) {
+    canvas.drawRect(0, BOTTOM_TOP, width - 1, height - 1);
+    drawCentered(canvas, drawable(screen.notice), 0, width - 1, BOTTOM_TOP + 1, false);
+    return;
+  }
+  if (view.status === 'paused') drawCentered(canvas, oledGlyph(GLYPH_PAUSE) + ' PAUSED', 0, width - 1, BOTTOM_TOP + 1, false);
+  else if (view.status === 'ready') drawCentered(canvas, sideName(view.toMove) + ' moves first', 0, width - 1, BOTTOM_TOP + 1, false);
+}
+
+function drawMenu(canvas: Canvas, screen: Screen, width: number, height: number): void {
+  const rows = screen.menu as string[];
+  canvas.drawRect(0, 0, width - 1, BOTTOM_TOP - 3);
+  for (let i = 0; i < rows.length && i < 2; i++) canvas.drawString(drawable(rows[i]), 5, 12 + 18 * i);
+  if (screen.hint) drawBottom(canvas, screen, width, height);
+}
+
+export function renderOled(canvas: Canvas, screen: Screen): void {
+  const width = canvas.getWidth();
+  const height = canvas.getHeight();
+  const half = width >> 1;
+  canvas.clear();
+  canvas.setColor(1);
+  setSmallFont(canvas, 1);
+  if (screen.menu) {
+    drawMenu(canvas, screen, width, height);
+    return;
+  }
+  const view = screen.view;
+  const sides: Side[] = [screen.leftSide, rightSide(screen)];
+  for (let i = 0; i < 2; i++) {
+    const side = sides[i];
+    const x0 = i * half;
+    drawTab(canvas, view, side, i === 0 ? 0 : half + (TAB_GAP >> 1), i === 0 ? half - 1 - (TAB_GAP >> 1) : width - 1);
+    drawTime(canvas, view, side, x0, half);
+    drawInfo(canvas, view, side, screen.controls[side], x0, half);
+  }
+  if (batteryLow(screen)) canvas.drawString(oledGlyph(GLYPH_BATTERY), half - 3, TAB_TOP + 2);
+  drawBottom(canvas, screen, width, height);
+}
+
+/** Rows of a half that a display tick draws again: the time and the line below it (y 11-52, between tab and bottom). */
+const TICK_TOP = TAB_BOTTOM + 1;
+const TICK_BOTTOM = BOTTOM_TOP - 2;
+
+/**
+ * The OLED layout on a graphics display: each screen drawn whole, and a display tick (`drawTime`) that clears the
+ * running half between its tab and the bottom line and draws its time and info line again, then sends the frame
+ * (the SSD1306 driver sends only the pages that changed).
+ */
+export function oledLayout(display: GraphicsDisplay): Layout {
+  const canvas = display.canvas;
+  let last: Screen | null = null;
+  return {
+    menuColumns: 16,
+    draw(screen) {
+      last = screen;
+      renderOled(canvas, screen);
+      display.flip();
+    },
+    drawTime(side, shown) {
+      const screen = last as Screen;
+      const sides = { black: screen.view.sides.black, white: screen.view.sides.white };
+      sides[side] = shown;
+      const view: ClockView = Object.assign({}, screen.view, { sides: sides });
+      last = Object.assign({}, screen, { view: view });
+      const half = canvas.getWidth() >> 1;
+      const x0 = side === screen.leftSide ? 0 : half;
+      canvas.setColor(0);
+      canvas.fillRect(x0, TICK_TOP, x0 + half - 1, TICK_BOTTOM);
+      canvas.setColor(1);
+      setSmallFont(canvas, 1);
+      drawTime(canvas, view, side, x0, half);
+      drawInfo(canvas, view, side, screen.controls[side], x0, half);
+      display.flip();
+    },
+  };
+}

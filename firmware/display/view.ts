@@ -1,0 +1,198 @@
+/**
+ * What a display needs at an instant (`view`) and when anything will next change (`nextDeadline`), both derived
+ * from the state by running it to `nowMs` the same way `step` does, so they never disagree with it.
+ */
+import { ClockState, ClockStatus, Flag } from '../clock/clock-types';
+import { isInstant, MAX_INSTANT_MS, nextBoundaryAt, sidesAfter, step } from '../clock/clock';
+import { msUntilShownChange, msUntilShownRise } from './display-time';
+import { otherSide, PerSide, Side } from '../clock/side';
+import { Phase, runTimes, SideClock } from '../clock/side-clock';
+
+export interface SideView {
+  phase: Phase;
+  /** Main time left (main phase) or time left in the current period (overtime); never below zero. */
+  remainingMs: number;
+  /** Delay still pending this turn (simple delay) or break left (3.17.3), which runs before `remainingMs`. */
+  graceMs: number;
+  inBreak: boolean;
+  periodsLeft: number | null;
+  movesLeft: number | null;
+  moves: number;
+  flaggedAtMs: number | null;
+  /** Running time since the flag (onExpire "continue": a flagged clock counts up). */
+  overdueMs: number;
+  running: boolean;
+}
+
+/** What a side's clock stands at, as the scripted simulator reports it and the arbiter's console answers it. */
+export interface SideFacts {
+  phase: Phase;
+  remainingMs: number;
+  periodsLeft: number | null;
+  movesLeft: number | null;
+  moves: number;
+  flaggedAtMs: number | null;
+}
+
+export function sideFacts(side: SideView): SideFacts {
+  return {
+    phase: side.phase,
+    remainingMs: side.remainingMs,
+    periodsLeft: side.periodsLeft,
+    movesLeft: side.movesLeft,
+    moves: side.moves,
+    flaggedAtMs: side.flaggedAtMs,
+  };
+}
+
+export interface ClockView {
+  atMs: number;
+  status: ClockStatus;
+  running: Side | null;
+  /** Whose turn it is, also while ready or paused. */
+  toMove: Side;
+  sides: PerSide<SideView>;
+  flags: Flag[];
+}
+
+function sideView(clock: SideClock, running: boolean): SideView {
+  return {
+    phase: clock.phase,
+    remainingMs: clock.remainingMs,
+    graceMs: clock.graceMs,
+    inBreak: clock.inBreak,
+    periodsLeft: clock.periodsLeft,
+    movesLeft: clock.movesLeft,
+    moves: clock.moves,
+    flaggedAtMs: clock.flaggedAtMs,
+    overdueMs: clock.overdueMs,
+    running: running,
+  };
+}
+
+/**
+ * What is known of the last state asked about: its next boundary (`nextBoundaryAt`), and the views of its sides as
+ * committed. A display asks about the same committed state at every wake-up of a turn; before that boundary only the
+ * running side's time moves, so the answer is arithmetic on its snapshot and the other side's view is the one made
+ * before, not a whole `step` (on Espruino, most of what a wake-up cost). States are never changed once made, so the
+ * state itself is the key; views handed out must not be changed either.
+ */
+interface Known {
+  state: ClockState | null;
+  boundaryAtMs: number;
+  views: { black: SideView | null; white: SideView | null };
+  /** The running side's view at the last display tick (`runnerAt`). */
+  tick: { view: SideView; nextAtMs: number } | null;
+}
+let known: Known = { state: null, boundaryAtMs: Infinity, views: { black: null, white: null }, tick: null };
+
+/** The first instant past the clock's time line: beyond it the clock stands still (see `nextDeadline`). */
+const END_MS = MAX_INSTANT_MS + 1;
+
+function knownOf(state: ClockState): Known {
+  if (known.state !== state) {
+    known = { state: state, boundaryAtMs: Math.min(nextBoundaryAt(state), END_MS), views: { black: null, white: null }, tick: null };
+  }
+  return known;
+}
+
+/**
+ * The instant before which only time passes for `state` (see `nextBoundaryAt`), at most the end of the time line
+ * (a display tick beyond it would show a time the core never reaches); Infinity when nothing runs.
+ */
+export function quietUntil(state: ClockState): number {
+  return knownOf(state).boundaryAtMs;
+}
+
+/** Whether only time passes for `state` from its instant to `nowMs`. */
+function quietAt(state: ClockState, nowMs: number): boolean {
+  return isInstant(nowMs) && nowMs >= state.atMs && nowMs < quietUntil(state);
+}
+
+/** The sides at `nowMs` when only time passes: the running one run on, the other as committed (but in hourglass). */
+function quietSides(state: ClockState, nowMs: number): PerSide<SideClock> {
+  const elapsed = nowMs - state.sinceMs;
+  return state.status === 'running' && elapsed > 0 ? sidesAfter(state, elapsed) : state.sides;
+}
+
+function viewOf(state: ClockState, atMs: number, sides: PerSide<SideClock>, views: Known['views'] | null): ClockView {
+  const running = state.status === 'running' ? state.toMove : null;
+  const sideViewOf = (side: Side): SideView => {
+    if (views === null || sides[side] !== state.sides[side]) return sideView(sides[side], running === side);
+    const made = views[side] || sideView(sides[side], running === side);
+    views[side] = made;
+    return made;
+  };
+  return {
+    atMs: atMs,
+    status: state.status,
+    running: running,
+    toMove: state.toMove,
+    sides: { black: sideViewOf('black'), white: sideViewOf('white') },
+    flags: state.flags,
+  };
+}
+
+export function view(state: ClockState, nowMs: number): ClockView {
+  if (quietAt(state, nowMs)) return viewOf(state, nowMs, quietSides(state, nowMs), knownOf(state).views);
+  const s = step(state, { type: 'tick' }, nowMs).state;
+  return viewOf(s, s.atMs, s.sides, null);
+}
+
+/** How long until the running side's own display next changes: its time, its pending delay, or a flag's count-up. */
+function untilShownChange(runner: SideClock | SideView): number {
+  // A flagged clock that counts up shows 0.0 at its flag's instant, -0:00 a millisecond later, then each second.
+  if (runner.flaggedAtMs !== null) return runner.overdueMs === 0 ? 1 : 1000 - (runner.overdueMs % 1000);
+  return /*#__NOINLINE__*/ msUntilShownChange(runner.graceMs > 0 ? runner.graceMs : runner.remainingMs);
+}
+
+/**
+ * For a display tick, while only time passes for `state` (the caller checks `quietUntil`; hourglass, where the
+ * waiting side's time moves too, is the caller's to exclude): the running side's view at `nowMs`, and the next
+ * instant its display changes or the state's next boundary comes. Made again in place at every tick of the state
+ * (on Espruino, making a side's view costs about as much as the rest of a tick), so it holds only until the next call.
+ */
+export function runnerAt(state: ClockState, nowMs: number): { view: SideView; nextAtMs: number } {
+  const k = knownOf(state);
+  const runner = state.sides[state.toMove];
+  if (k.tick === null) k.tick = { view: sideView(runner, true), nextAtMs: 0 };
+  const tick = k.tick;
+  const elapsed = nowMs - state.sinceMs;
+  if (elapsed > 0) runTimes(runner, elapsed, tick.view);
+  else Object.assign(tick.view, sideView(runner, true));
+  tick.nextAtMs = Math.min(nowMs + untilShownChange(tick.view), k.boundaryAtMs);
+  return tick;
+}
+
+/**
+ * The next instant after `nowMs` at which anything changes: the running display's next shown value, a count, a
+ * period, a flag (and in hourglass the opponent's rising display). Null when nothing runs, or when nothing more
+ * changes on the clock's time line: the core reads an instant beyond MAX_INSTANT_MS as the latest one it had, so
+ * there the state stands still, and a deadline worked out from it would lie at or before `nowMs`: a runtime woken
+ * at once, again and again, while the display stood still (a flag due just past the end once did that).
+ */
+export function nextDeadline(state: ClockState, nowMs: number): number | null {
+  const atMs = changeAfter(state, nowMs);
+  return atMs !== null && atMs > nowMs && atMs <= MAX_INSTANT_MS ? atMs : null;
+}
+
+/** `nextDeadline` before the end of the time line is minded. */
+function changeAfter(state: ClockState, nowMs: number): number | null {
+  // When only time passes, the state's own boundary is the next one; otherwise the state run to `nowMs` says.
+  const quiet = quietAt(state, nowMs);
+  const s = quiet ? state : step(state, { type: 'tick' }, nowMs).state;
+  if (s.status !== 'running') return null;
+  const atMs = quiet ? nowMs : s.atMs;
+  const sides = quiet ? quietSides(state, nowMs) : s.sides;
+  const side = s.toMove;
+  const runner = sides[side];
+  // A flagged runner has no boundary left, and gives the opponent nothing (hourglass): only its count-up changes.
+  if (runner.flaggedAtMs !== null) return atMs + untilShownChange(runner);
+  const boundaryAtMs = quiet ? quietUntil(state) : nextBoundaryAt(s);
+  const untilMs = Math.min(untilShownChange(runner), boundaryAtMs - atMs);
+  const opponent = sides[otherSide(side)];
+  if (s.controls[side].system === 'hourglass' && opponent.flaggedAtMs === null) {
+    return atMs + Math.min(untilMs, /*#__NOINLINE__*/ msUntilShownRise(opponent.remainingMs));
+  }
+  return atMs + untilMs;
+}

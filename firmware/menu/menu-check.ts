@@ -1,9 +1,0 @@
-/** The menu never emits a correction the core would refuse: each is checked with the core's own `adjustError`. */
-import { adjustError } from '../adjust';
-import { AdjustEvent } from '../clock-types';
-import { MenuContext } from './menu-types';
-
-/** Why the core would refuse `event` now, or undefined. */
-export function menuAdjustError(context: MenuContext, event: AdjustEvent): string | undefined {
-  return adjustError(context.clock, event);
-}

@@ -1,0 +1,177 @@
+/**
+ * The arbiter's console on the device: one global `goclock` (hal/espruino/boot.ts) whose calls read the clock and,
+ * once unlocked with the arbiter's code, change it. Every call answers a plain object, `{ error: "one line" }` when it
+ * is refused; a refused call changes nothing, and every input is checked by the code the menu and the scripted
+ * simulator use (control-validate.ts, options.ts, adjust.ts). Version `CONSOLE_API_VERSION`.
+ *
+ * Access: reading is open; changing needs `unlock(code)` with the arbiter's code (Options › Arbiter code in the menu,
+ * kept in flash with the settings). With no code set, nothing can be changed from the console. The unlock holds until
+ * `lock()`, a reboot, or UNLOCK_IDLE_MS without a call; after MAX_WRONG_CODES wrong codes in a row, `unlock` is
+ * refused for LOCKOUT_MS (four digits: 10,000 codes, at most one guess every ten seconds on average).
+ */
+import { Runtime } from './runtime';
+import { gameControlError, parseGameControl } from '../clock/control-validate';
+import { describeGameControl } from '../clock/control-describe';
+import { DEFAULT_OPTIONS, optionsError } from '../clock/options';
+import { adjustError } from '../clock/adjust';
+import { AdjustEvent } from '../clock/clock-types';
+import { formatClock, formatOverdue } from '../display/format-time';
+import { presets } from '../clock/presets';
+import { sideFacts, SideFacts, SideView } from '../display/view';
+import { hasProtoKey } from '../clock/text';
+// (ASCII: on Espruino strings are bytes, and the console's answers are read as UTF-8: "3x30 s", not "3×30 s".)
+import { asciiText } from '../storage/game-record';
+
+export const CONSOLE_API_VERSION = 1;
+export const UNLOCK_IDLE_MS = 30 * 60000;
+export const MAX_WRONG_CODES = 3;
+export const LOCKOUT_MS = 30000;
+/** The most log entries one `log` call returns. */
+export const LOG_PAGE = 20;
+export const LOCKED = "locked: unlock with the arbiter's code";
+
+export type ConsoleResult = { [key: string]: unknown };
+
+export interface ConsoleApi {
+  v: number;
+  status(): ConsoleResult;
+  log(from?: unknown, count?: unknown): ConsoleResult;
+  presets(): ConsoleResult;
+  unlock(code: unknown): ConsoleResult;
+  lock(): ConsoleResult;
+  setControl(control: unknown, options?: unknown): ConsoleResult;
+  adjust(correction: unknown): ConsoleResult;
+  pause(): ConsoleResult;
+  resume(): ConsoleResult;
+  newGame(): ConsoleResult;
+}
+
+/** `clockMs`: the HAL's monotonic milliseconds (the unlock's idle time and the lockout run on it). */
+export function createConsoleApi(runtime: Runtime, clockMs: () => number): ConsoleApi {
+  let unlockedUntilMs = -1;
+  let wrong = 0;
+  let lockedOutUntilMs = -1;
+
+  const refuse = (error: string): ConsoleResult => ({ error: error });
+  const OK: ConsoleResult = { ok: true };
+
+  /** Whether a changing call may go on; each one keeps the unlock alive. */
+  function mayChange(): boolean {
+    const now = clockMs();
+    if (now >= unlockedUntilMs) return false;
+    unlockedUntilMs = now + UNLOCK_IDLE_MS;
+    return true;
+  }
+
+  /** What a side's display shows: its time rounded up as the clock shows it, or how far past a flag it counts. */
+  function shown(side: SideView): string {
+    return side.flaggedAtMs !== null && side.overdueMs > 0 ? formatOverdue(side.overdueMs) : formatClock(side.graceMs + side.remainingMs);
+  }
+
+  function sideStatus(side: SideView): SideFacts & { shown: string } {
+    return Object.assign({ shown: shown(side) }, sideFacts(side));
+  }
+
+  /** A correction as the scripted simulator takes it, refused when impossible now (adjust.ts `adjustError`). */
+  function correction(value: unknown): AdjustEvent | string {
+    if (typeof value !== 'object' || value === null || Array.isArray(value) || hasProtoKey(value, 4)) return 'the correction must be an object such as {side: "white", deltaMs: 120000}';
+    const event = Object.assign({}, value, { type: 'adjust' }) as AdjustEvent;
+    const state = runtime.state();
+    if (state.status !== 'paused' && state.status !== 'running') return 'no game in progress to correct';
+    const error = adjustError(state, event);
+    return error === undefined ? event : error;
+  }
+
+  return {
+    v: CONSOLE_API_VERSION,
+    status() {
+      const view = runtime.view();
+      const settings = runtime.settings();
+      return {
+        v: CONSOLE_API_VERSION,
+        state: view.status,
+        running: view.running,
+        toMove: view.toMove,
+        sides: { black: sideStatus(view.sides.black), white: sideStatus(view.sides.white) },
+        flags: view.flags,
+        control: settings.control,
+        controlText: asciiText(describeGameControl(runtime.state().controls)),
+        options: settings.options,
+        unlocked: clockMs() < unlockedUntilMs,
+        atMs: view.atMs,
+      };
+    },
+    log(from, count) {
+      const log = runtime.log();
+      const skip = typeof from === 'number' && from > 0 ? Math.floor(from) : 0;
+      const take = typeof count === 'number' && count > 0 ? Math.min(LOG_PAGE, Math.floor(count)) : LOG_PAGE;
+      const entries = [];
+      for (let i = log.length - 1 - skip; i >= 0 && entries.length < take; i--) entries.push(log[i]);
+      return { entries: entries, total: log.length };
+    },
+    presets() {
+      return { presets: presets() };
+    },
+    unlock(code) {
+      const now = clockMs();
+      if (now < lockedOutUntilMs) return refuse('too many wrong codes: wait ' + Math.ceil((lockedOutUntilMs - now) / 1000) + ' s');
+      const expected = runtime.settings().arbiterCode;
+      if (expected === '') return refuse('no arbiter code is set: set one in the menu (Options, Arbiter code)');
+      if (typeof code !== 'string' || code !== expected) {
+        wrong++;
+        if (wrong >= MAX_WRONG_CODES) {
+          wrong = 0;
+          lockedOutUntilMs = now + LOCKOUT_MS;
+        }
+        return refuse('wrong code');
+      }
+      wrong = 0;
+      unlockedUntilMs = now + UNLOCK_IDLE_MS;
+      return OK;
+    },
+    lock() {
+      unlockedUntilMs = -1;
+      return OK;
+    },
+    setControl(control, options) {
+      if (!mayChange()) return refuse(LOCKED);
+      const status = runtime.state().status;
+      if (status === 'running' || status === 'paused') return refuse('a game is in progress: correct it, or start a new game first');
+      const controlProblem = gameControlError(control, 'control');
+      if (controlProblem !== undefined) return refuse(controlProblem);
+      const given = options === undefined ? {} : options;
+      const optionsProblem = optionsError(given, 'options');
+      if (optionsProblem !== undefined) return refuse(optionsProblem);
+      const settings = Object.assign({}, runtime.settings());
+      settings.control = parseGameControl(control);
+      settings.options = Object.assign({}, DEFAULT_OPTIONS, settings.options, given);
+      runtime.apply({ type: 'settings', settings: settings });
+      runtime.note('console: control ' + asciiText(describeGameControl(settings.control)));
+      return OK;
+    },
+    adjust(value) {
+      if (!mayChange()) return refuse(LOCKED);
+      const event = correction(value);
+      if (typeof event === 'string') return refuse(event);
+      runtime.apply({ type: 'adjust', event: event });
+      return OK;
+    },
+    pause() {
+      if (!mayChange()) return refuse(LOCKED);
+      if (runtime.state().status !== 'running') return refuse('the clock is not running');
+      runtime.feed({ type: 'pause' }, runtime.nowMs());
+      return OK;
+    },
+    resume() {
+      if (!mayChange()) return refuse(LOCKED);
+      if (runtime.state().status !== 'paused') return refuse('the clock is not paused');
+      runtime.apply({ type: 'resume' });
+      return OK;
+    },
+    newGame() {
+      if (!mayChange()) return refuse(LOCKED);
+      runtime.apply({ type: 'newGame' });
+      return OK;
+    },
+  };
+}

@@ -1,0 +1,431 @@
+/**
+ * The game journal: what lets a clock that lost power boot into the same game. A header starts each game (its
+ * control and options); then every event the core acted on follows with its instant, plus the ticks at which a
+ * flag fell or a turn passed. Restoring replays them through the same core, so the times come back exactly as they
+ * were at the last journaled event. Records are JSON lines in the checksummed append-only journal (journal.ts).
+ */
+import { TimeControl } from '../clock/control';
+import { ClockOptions, optionsError } from '../clock/options';
+import { gameControlError } from '../clock/control-validate';
+import { isInstant } from '../clock/clock';
+import { isSide, PerSide } from '../clock/side';
+import { ClockEffect, ClockEvent, ClockState } from '../clock/clock-types';
+import { createClock, step } from '../clock/clock';
+import { appendRecord, clearJournal, forEachRecord, RECORD_OVERHEAD_CHARS } from './journal';
+import { snapshotError, snapshotOf, stateFromSnapshot, StateSnapshot } from '../clock/clock-snapshot';
+import { KeyValueStorage } from '../../hal/hal';
+import { hasProtoKey, oneLine } from '../clock/text';
+import { keepLogEntries, LogEntry } from '../clock/game-log';
+
+/**
+ * The journal's two files. A game's records go to one; a compaction writes the game as it stands (a snapshot and
+ * its log) to the other, and only once that is complete erases the first, so a power cut at any moment leaves one
+ * whole journal. Each file's first record names its generation; at boot the newest complete one wins.
+ */
+export const JOURNAL_RECORD = 'gcjrnl';
+export const JOURNAL_SPARE = 'gcjrn2';
+export const JOURNAL_FILES = [JOURNAL_RECORD, JOURNAL_SPARE];
+/** Where a journal that could not be restored is kept (one only: the latest), so it is not replayed again. */
+export const SET_ASIDE_RECORD = 'gcjbad';
+/** Written just before a restore and erased after it: found at boot, the last restore never ended. */
+export const RESTORING_RECORD = 'gcboot';
+/** Version 2 journals may begin with a snapshot; version 1 ones (older firmware) only with a game's start. */
+const FORMAT = 2;
+const FORMATS = [1, 2];
+
+const EVENT_TYPES = ['start', 'press', 'pause', 'resume', 'adjust', 'tick'];
+
+/**
+ * The journal's budget: once its file holds this many characters, the next record is followed by a compaction. A
+ * snapshot is at most a few KB (the state, the controls and the in-memory log of `logLimit` entries), so the journal
+ * never takes more than this, one record, and one snapshot of flash, whatever the game's length.
+ */
+export const COMPACT_AT_CHARS = 16384;
+/** The most log entries a snapshot carries (the device keeps 64 in memory; hosts may keep more). */
+const MAX_SNAPSHOT_LOG = 1000;
+
+/** The file the game's records go to now, and what it holds. */
+export interface JournalPlace {
+  name: string;
+  generation: number;
+  /** Characters in the file so far (what the budget counts). */
+  chars: number;
+}
+
+/** Appends one JSON record to the journal's file; false when it could not be written (flash full). */
+function put(storage: KeyValueStorage, place: JournalPlace, value: unknown): boolean {
+  const text = JSON.stringify(value);
+  if (!appendRecord(storage, place.name, text)) return false;
+  place.chars += text.length + RECORD_OVERHEAD_CHARS;
+  return true;
+}
+
+/** Starts a new game's journal (the previous game's is dropped); its place, or null when the header did not fit. */
+export function journalNewGame(storage: KeyValueStorage, control: PerSide<TimeControl>, options: ClockOptions, wallMs?: number): JournalPlace | null {
+  for (let i = 0; i < JOURNAL_FILES.length; i++) clearJournal(storage, JOURNAL_FILES[i]);
+  const place: JournalPlace = { name: JOURNAL_RECORD, generation: 0, chars: 0 };
+  return put(storage, place, { v: FORMAT, g: 0, control: control, options: options, w: wallMs }) ? place : null;
+}
+
+/** The game as it stands, for a compaction. */
+export interface GameSnapshot {
+  state: ClockState;
+  /** The game-time instant it stands at (the latest the runtime journaled). */
+  atMs: number;
+  /** The in-memory log (the latest entries) and how many entries the game has written in all. */
+  log: LogEntry[];
+  logged: number;
+  wallMs?: number;
+}
+
+/**
+ * Where the part of the log a snapshot keeps begins: the latest entries, at most half the budget of text, so that
+ * a fresh journal always has room for half a budget of records before the next compaction (however long the
+ * in-memory log a host keeps).
+ */
+function snapshotLogStart(log: LogEntry[]): number {
+  let chars = 0;
+  let first = log.length;
+  while (first > 0 && first > log.length - MAX_SNAPSHOT_LOG) {
+    chars += JSON.stringify(log[first - 1]).length + 8 + RECORD_OVERHEAD_CHARS;
+    if (chars > COMPACT_AT_CHARS / 2) break;
+    first--;
+  }
+  return first;
+}
+
+/**
+ * Compaction: writes `game` as a fresh journal in the file `place` does not use, then erases the old one. Returns the
+ * new place, or null when the fresh file could not be written whole (it is erased again; the old file stays as it
+ * was, so nothing already saved is lost).
+ */
+export function journalSnapshot(storage: KeyValueStorage, place: JournalPlace, game: GameSnapshot): JournalPlace | null {
+  const name = place.name === JOURNAL_RECORD ? JOURNAL_SPARE : JOURNAL_RECORD;
+  clearJournal(storage, name);
+  const fresh: JournalPlace = { name: name, generation: place.generation + 1, chars: 0 };
+  const state = game.state;
+  const first = snapshotLogStart(game.log);
+  let ok = put(storage, fresh, {
+    v: FORMAT, g: fresh.generation, control: state.controls, options: state.options, w: game.wallMs,
+    t: game.atMs, s: snapshotOf(state), n: game.logged, k: game.log.length - first,
+  });
+  for (let i = first; ok && i < game.log.length; i++) ok = put(storage, fresh, { l: game.log[i] });
+  if (!ok) {
+    clearJournal(storage, name);
+    return null;
+  }
+  if (place.name !== '') clearJournal(storage, place.name); // '': the game had no journal (flash full at its start)
+  return fresh;
+}
+
+/** Whether an event and what it did are worth journaling: anything the core acted on, and flags or passes. */
+export function worthJournaling(event: ClockEvent, effects: ClockEffect[]): boolean {
+  for (let i = 0; i < effects.length; i++) {
+    const e = effects[i];
+    if (event.type === 'tick' ? e.type === 'flag' || e.type === 'pass' : e.type === 'log' && e.entry.kind !== 'ignored' && e.entry.kind !== 'refused') {
+      return true;
+    }
+  }
+  return false;
+}
+
+export function journalEvent(storage: KeyValueStorage, place: JournalPlace, atMs: number, event: ClockEvent, wallMs?: number): boolean {
+  return put(storage, place, { t: atMs, e: event, w: wallMs });
+}
+
+/** How many of the latest event records an undo may take back (a chord takes back at most its own presses). */
+export const UNDO_DEPTH = 8;
+
+/** Takes back the last `count` event records: the presses that turned out to be the start of a chord. */
+export function journalUndo(storage: KeyValueStorage, place: JournalPlace, count: number): boolean {
+  return put(storage, place, { u: count });
+}
+
+export interface RestoredGame {
+  /** The game as it was at the last journaled event, paused if it was running. */
+  state: ClockState;
+  /** The instant of the last journaled event, on the game's own time line. */
+  atMs: number;
+  /** Wall time of the last record, when the board had a valid RTC then. */
+  wallMs?: number;
+  /** Effects of the pause that restoring added (its log line), for the runtime to journal and show. */
+  effects: ClockEffect[];
+  /** Damaged lines that were skipped. */
+  skipped: number;
+  /** The game's log as replayed (the latest `logLimit` entries; presses an undo took back are not in it). */
+  log: LogEntry[];
+  /** Log entries the game wrote in all (`log` keeps only the latest). */
+  logged: number;
+  /** The file the game's records go on to, and how full it is. */
+  place: JournalPlace;
+}
+
+export interface RestoreResult {
+  game?: RestoredGame;
+  /** Why the journal could not be used (a corrupt or foreign journal); undefined when there was simply none. */
+  problem?: string;
+  /** Journal files that hold something other than the restored game (to be erased, or set aside with `problem`). */
+  others: string[];
+}
+
+function isUndoRecord(value: unknown): value is { u: number } {
+  const v = value as { u?: unknown };
+  return typeof v === 'object' && v !== null && typeof v.u === 'number' && v.u >= 1 && v.u <= UNDO_DEPTH;
+}
+
+function isEventRecord(value: unknown): value is { t: number; e: ClockEvent; w?: number } {
+  const v = value as { t?: unknown; e?: { type?: unknown } };
+  return typeof v === 'object' && v !== null && isInstant(v.t) && typeof v.e === 'object' && v.e !== null &&
+    EVENT_TYPES.indexOf(v.e.type as string) >= 0;
+}
+
+/** A log entry's kind (game-log.ts LogKind), told without a table: the device would build one in RAM at boot. */
+function isLogKind(kind: unknown): boolean {
+  switch (kind) {
+    case 'start':
+    case 'move':
+    case 'pause':
+    case 'resume':
+    case 'adjust':
+    case 'flag':
+    case 'pass':
+    case 'ignored':
+    case 'refused':
+    case 'storage':
+      return true;
+    default:
+      return false;
+  }
+}
+
+/** Longer than any line the clock writes in its log. */
+const MAX_LOG_TEXT = 200;
+
+function isLogRecord(value: unknown): value is { l: LogEntry } {
+  const entry = (value as { l?: { atMs?: unknown; side?: unknown; kind?: unknown; text?: unknown } }).l;
+  return typeof entry === 'object' && entry !== null && isInstant(entry.atMs) && (entry.side === null || isSide(entry.side)) &&
+    isLogKind(entry.kind) && typeof entry.text === 'string' && entry.text.length <= MAX_LOG_TEXT;
+}
+
+/** The game being replayed: the records since its header. */
+interface Replay {
+  /**
+   * The last few states, so an undo record can take presses back exactly as the runtime did; `logged`: log entries
+   * written up to and including that state (an undo takes its entries back too).
+   */
+  history: { state: ClockState; atMs: number; logged: number }[];
+  log: LogEntry[];
+  logged: number;
+  wallMs?: number;
+  /** Records after the header that were not events or undos the game could take. */
+  skipped: number;
+  generation: number;
+  /** Log records a snapshot said follow it and that have not been read yet: a file cut before them is incomplete. */
+  logToCome: number;
+  chars: number;
+}
+
+type Head = { v: unknown; g?: unknown; control: unknown; options: unknown; w?: number; t?: unknown; s?: unknown; n?: unknown; k?: unknown };
+
+function isHeader(value: unknown): value is Head {
+  return typeof value === 'object' && value !== null && (value as { v?: unknown }).v !== undefined;
+}
+
+/** A snapshot's own fields, or why they are impossible (the generation, the control and options already checked). */
+function snapshotStart(head: Head, controls: PerSide<TimeControl>): string | { atMs: number; logged: number; logToCome: number } {
+  if (!isInstant(head.t)) return 'journal snapshot has an impossible instant; ignored';
+  if (typeof head.n !== 'number' || !isInstant(head.n) || typeof head.k !== 'number' || !isInstant(head.k) || head.k > head.n || head.k > MAX_SNAPSHOT_LOG) {
+    return 'journal snapshot has an impossible log count; ignored';
+  }
+  const error = snapshotError(head.s, controls, 's');
+  if (error !== undefined) return oneLine('journal snapshot: ' + error + '; ignored');
+  if ((head.s as StateSnapshot).atMs > head.t) return 'journal snapshot is after its own instant; ignored';
+  return { atMs: head.t, logged: head.n, logToCome: head.k };
+}
+
+/** A new replay from a header (a game's start or a snapshot), or why the header cannot start one. */
+function replayFrom(head: Head): Replay | string {
+  if (FORMATS.indexOf(head.v as number) < 0) return 'journal is from another firmware; ignored';
+  const generation = head.g === undefined ? 0 : head.g;
+  if (!isInstant(generation)) return 'journal has an impossible generation; ignored';
+  if (optionsError(head.options, 'options') !== undefined) return 'journal has impossible options; ignored';
+  // Checked before createClock, which would throw: on Espruino an exception from inside an object literal escapes
+  // the try around the replay if terser ever moves the call into one (the checker refuses that shape too).
+  if (gameControlError(head.control, 'control') !== undefined) return 'journal has an impossible control; ignored';
+  let state = createClock(head.control as PerSide<TimeControl>, head.options as ClockOptions);
+  let atMs = 0;
+  let logged = 0;
+  let logToCome = 0;
+  if (head.s !== undefined) {
+    const snapshot = snapshotStart(head, state.controls);
+    if (typeof snapshot === 'string') return snapshot;
+    state = stateFromSnapshot(head.s as StateSnapshot, state.controls, state.options);
+    atMs = snapshot.atMs;
+    logged = snapshot.logged;
+    logToCome = snapshot.logToCome;
+  }
+  return {
+    history: [{ state: state, atMs: atMs, logged: logged }], log: [], logged: logged, wallMs: head.w, skipped: 0,
+    generation: generation, logToCome: logToCome, chars: 0,
+  };
+}
+
+/** Applies one record after the header (a snapshot's log entry, an event, or an undo of the last few). */
+function replayRecord(replay: Replay, record: unknown, limit: number): void {
+  const history = replay.history;
+  const last = history[history.length - 1];
+  if (replay.logToCome > 0) {
+    // A snapshot's log comes right after it, whole, before any event.
+    if (!isLogRecord(record)) throw new Error('snapshot log cut');
+    replay.logToCome--;
+    replay.log.push(record.l);
+    if (replay.log.length > limit) replay.log.shift();
+  } else if (isUndoRecord(record) && record.u < history.length) {
+    history.splice(history.length - record.u, record.u);
+    const back = replay.logged - history[history.length - 1].logged;
+    replay.log.splice(Math.max(0, replay.log.length - back), back); // Espruino: an array's length cannot be assigned
+    replay.logged -= back;
+  } else if (isEventRecord(record) && record.t >= last.atMs) {
+    const result = step(last.state, record.e, record.t);
+    replay.logged += keepLogEntries(result.effects, replay.log, limit);
+    history.push({ state: result.state, atMs: record.t, logged: replay.logged });
+    if (history.length > UNDO_DEPTH + 1) history.shift();
+    if (record.w !== undefined) replay.wallMs = record.w;
+  } else {
+    replay.skipped++;
+  }
+}
+
+/** One journal file replayed: its game (the one after its last header) or why there is none. */
+interface FileReplay {
+  name: string;
+  replay: Replay | null;
+  problem?: string;
+  /** Whether the file held anything at all. */
+  any: boolean;
+  skipped: number;
+}
+
+/**
+ * Replays one file record by record as it is read, through the same core. Memory does not grow with the game: a
+ * few states for undo, at most `limit` log entries, and one piece of the file at a time. `progress` is called at
+ * each record (the runtime kicks the watchdog there).
+ */
+function replayFile(storage: KeyValueStorage, name: string, limit: number, progress: () => void): FileReplay {
+  let replay: Replay | null = null;
+  let problem: string | undefined = undefined;
+  let records = 0;
+  let unreadable = 0;
+  let chars = 0;
+  const skippedLines = forEachRecord(storage, name, (text) => {
+    progress();
+    records++;
+    chars += text.length + RECORD_OVERHEAD_CHARS;
+    let record: unknown;
+    try {
+      record = JSON.parse(text);
+    } catch (e) {
+      unreadable++;
+      return;
+    }
+    // Espruino would make a "__proto__" field the record's prototype, V8 a plain field: neither is read.
+    if (hasProtoKey(record, 8)) {
+      unreadable++;
+      return;
+    }
+    try {
+      if (isHeader(record)) {
+        const started = replayFrom(record);
+        replay = typeof started === 'string' ? null : started;
+        problem = typeof started === 'string' ? started : undefined;
+      } else if (replay !== null) {
+        replayRecord(replay, record, limit);
+      }
+    } catch (e) {
+      // The game does not replay; a later header (a new game) may still start one.
+      replay = null;
+      problem = oneLine('journal does not replay (' + (e as Error).message + '); ignored');
+    }
+  });
+  const any = records > 0 || skippedLines > 0;
+  const found = replay as Replay | null;
+  if (found !== null) {
+    found.chars = chars;
+    if (found.logToCome > 0) return { name: name, replay: null, problem: 'journal snapshot is incomplete; ignored', any: any, skipped: 0 };
+  }
+  if (problem === undefined && found === null && any) problem = 'journal has no game; ignored';
+  return { name: name, replay: problem === undefined ? found : null, problem: problem, any: any, skipped: skippedLines + unreadable };
+}
+
+/**
+ * The game in the journal, with its log, so the arbiter can still read it after a power cut: of the journal's files
+ * (JOURNAL_FILES), the newest generation that replays whole. A file cut in the middle of a compaction loses to the
+ * older one it was replacing, which is still there. `others` names every file that is not the game's.
+ */
+export function restoreGame(storage: KeyValueStorage, logLimit?: number, progress?: () => void): RestoreResult {
+  const limit = logLimit === undefined ? Infinity : logLimit;
+  const onRecord = progress || ((): void => {});
+  let best: FileReplay | null = null;
+  let problem: string | undefined = undefined;
+  const present: string[] = [];
+  for (let i = 0; i < JOURNAL_FILES.length; i++) {
+    const file = replayFile(storage, JOURNAL_FILES[i], limit, onRecord);
+    if (!file.any) continue;
+    present.push(file.name);
+    const replay = file.replay;
+    if (replay === null) {
+      if (problem === undefined) problem = file.problem;
+    } else if (best === null || (best.replay as Replay).generation < replay.generation) {
+      best = file;
+    }
+  }
+  const others = present.filter((name) => best === null || name !== best.name);
+  if (best === null) return problem === undefined ? { others: others } : { problem: problem, others: others };
+  const chosen = best as FileReplay;
+  const game = chosen.replay as Replay;
+  const newest = game.history[game.history.length - 1];
+  let state = newest.state;
+  let effects: ClockEffect[] = [];
+  if (state.status === 'running') {
+    const paused = step(state, { type: 'pause' }, newest.atMs);
+    state = paused.state;
+    effects = paused.effects;
+    game.logged += keepLogEntries(effects, game.log, limit);
+  }
+  return {
+    game: {
+      state: state,
+      atMs: newest.atMs,
+      wallMs: game.wallMs,
+      effects: effects,
+      skipped: chosen.skipped + game.skipped,
+      log: game.log,
+      logged: game.logged,
+      place: { name: chosen.name, generation: game.generation, chars: game.chars },
+    },
+    others: others,
+  };
+}
+
+/**
+ * Keeps journal files that could not be restored under SET_ASIDE_RECORD (replacing what was kept before), then
+ * erases them, so they are never replayed again but can still be read off the board. False when the copy could not
+ * be written whole (the files are erased all the same: a journal that cannot be restored must not keep every later
+ * game from being saved).
+ */
+export function setAsideJournal(storage: KeyValueStorage, names: string[]): boolean {
+  clearJournal(storage, SET_ASIDE_RECORD);
+  let kept = true;
+  const copy = (chunk: string): void => {
+    if (kept && chunk.length > 0) kept = storage.append(SET_ASIDE_RECORD, chunk);
+  };
+  for (let i = 0; i < names.length; i++) {
+    if (storage.readChunks !== undefined) storage.readChunks(names[i], copy);
+    else {
+      const whole = storage.read(names[i]);
+      if (whole !== undefined) copy(whole);
+    }
+    clearJournal(storage, names[i]);
+  }
+  return kept;
+}
