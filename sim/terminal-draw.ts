@@ -9,8 +9,10 @@ import { Side } from '../firmware/clock/side';
 import { KeyHelp } from './terminal-keys';
 
 /**
- * The one place glyph codes meet their look-alikes, by the glyph's name in firmware/display/glyphs.ts. OVERTIME is ⧗, not
- * ⌛: ⌛ is an East Asian wide character (two columns in most terminals) and would shift the rest of the row.
+ * The one place glyph codes meet their look-alikes, by the glyph's name in firmware/display/glyphs.ts. Each is a
+ * symbol, never a digit or a letter, as the glyphs are (test/display/glyph-distinct.test.ts). OVERTIME is ⧗, the
+ * solid hourglass the glyph draws, not ⌛: ⌛ is an East Asian wide character (two columns in most terminals) and
+ * would shift the rest of the row. The layouts already put a blank between a mark and the text beside it.
  */
 const LOOK_ALIKES: { [name: string]: string } = {
   GLYPH_RUN_LEFT: '◀',

@@ -13,12 +13,18 @@
  *   1 RUN_RIGHT  ▶  the right half's clock runs
  *   2 PAUSE      ‖  paused; shown on the side that runs again on resume
  *   3 FLAG       ⚑  this side's flag fell (12.9); "1st"/"2nd" beside it when both fell (12.12)
- *   4 OVERTIME   ⌛  the time shown is the byo-yomi period, not main time
+ *   4 OVERTIME   ⧗  the time shown is the byo-yomi or Canadian period, not main time
  *   5 NO_RECORD  ✎  this side need not record moves (14.3: under five minutes or in byo-yomi)
  *   6 BATTERY    ▯  the battery is low
  *   7 DELAY      ◔  the simple delay counting down before main time runs
+ *
+ * Marks, not characters: a player glancing at the clock must never read one as a digit or a letter beside a time
+ * ("⌛0:16" read as "30:16" was the old hourglass). So every mark is drawn heavy, in blocks two or more dots wide
+ * where the ROM's digits and letters are strokes one dot wide, and all of them reach into the eighth row, the
+ * cursor row no ROM character uses. test/display/glyph-distinct.test.ts holds every mark at least 14 dots of 40 away from
+ * every digit and letter of the HD44780 ROM and of our OLED font, also shifted by a column; the layouts put a blank
+ * between a mark and the text beside it.
  */
-
 export const GLYPH_RUN_LEFT = 0;
 export const GLYPH_RUN_RIGHT = 1;
 export const GLYPH_PAUSE = 2;
@@ -34,22 +40,22 @@ export const GLYPH_DELAY = 7;
  */
 export function lcdGlyphs(): number[][] {
   return [
-    // RUN_LEFT
+    // RUN_LEFT: a solid wedge pointing left
     [0b00011, 0b00111, 0b01111, 0b11111, 0b11111, 0b01111, 0b00111, 0b00011],
-    // RUN_RIGHT
+    // RUN_RIGHT: a solid wedge pointing right
     [0b11000, 0b11100, 0b11110, 0b11111, 0b11111, 0b11110, 0b11100, 0b11000],
-    // PAUSE
-    [0b00000, 0b11011, 0b11011, 0b11011, 0b11011, 0b11011, 0b11011, 0b00000],
-    // FLAG
-    [0b10000, 0b11100, 0b11111, 0b11100, 0b10000, 0b10000, 0b10000, 0b10000],
-    // OVERTIME (an hourglass)
-    [0b11111, 0b10001, 0b01010, 0b00100, 0b01010, 0b10101, 0b11111, 0b00000],
-    // NO_RECORD (a pencil, struck through)
-    [0b10010, 0b01101, 0b01100, 0b10110, 0b11010, 0b10001, 0b00000, 0b00000],
-    // BATTERY (nearly empty)
-    [0b01110, 0b11111, 0b10001, 0b10001, 0b10001, 0b10001, 0b11111, 0b11111],
-    // DELAY (a stopwatch)
-    [0b01110, 0b00100, 0b01110, 0b10011, 0b10101, 0b10001, 0b01110, 0b00000],
+    // PAUSE: two bars two dots wide, the cell's full height
+    [0b11011, 0b11011, 0b11011, 0b11011, 0b11011, 0b11011, 0b11011, 0b11011],
+    // FLAG: a solid pennant on a pole standing on a foot
+    [0b10000, 0b11110, 0b11111, 0b11110, 0b10000, 0b10000, 0b10000, 0b11111],
+    // OVERTIME: a solid hourglass, its bulbs full, the cell's full height
+    [0b11111, 0b11111, 0b01110, 0b00100, 0b00100, 0b01110, 0b11111, 0b11111],
+    // NO_RECORD: a thick pencil, slanted, its point down at the left
+    [0b00111, 0b00111, 0b01110, 0b01110, 0b11100, 0b11100, 0b11000, 0b10000],
+    // BATTERY: a battery with its cap, the lower half left
+    [0b01110, 0b11111, 0b10001, 0b10001, 0b11111, 0b11111, 0b11111, 0b11111],
+    // DELAY: a stopwatch, its button on top, the face solid with the hands cut out
+    [0b01110, 0b00100, 0b01110, 0b11111, 0b11011, 0b11001, 0b11111, 0b01110],
   ];
 }
 

@@ -3,18 +3,21 @@
  * is on the side of that player's button; the two middle columns belong to the clock, not to a side:
  *
  *     col 0      6   7 8   9      15
- *        59:58 ✎    ◀        1:00:00      row 0: time (period time with ⌛ in overtime), ✎ under 5 min / byo-yomi
- *        #12        ◀ ▯          #11      row 1: moves made, or what matters more (see `infoCandidates`)
+ *        4:58 ✎     ◀      ⧗ 0:25       row 0: time (the period's time after ⧗ in overtime), ✎ under 5 min
+ *        #12        ◀ ▯       2x #11      row 1: moves made, or what matters more (see `infoCandidates`)
  *
  * - Middle columns: the running side's arrow (◀ left runs, ▶ right runs) fills its column on both rows, so which
  *   clock runs reads from across the table; paused, the side that resumes gets ‖ there instead. The other middle
  *   column shows ▯ on row 1 when the battery is low.
  * - Row 0: left time at the left edge, right time at the right edge, at most `columns/2 - 1` characters each, so
  *   two long times never touch. Formats are format-time.ts's; the two that are 8 characters long (10 h and more,
- *   10 days and more) are cut to the minute or the hour ("10h00m", "60d00h") when they do not fit.
- * - Row 1, in order of precedence: ⚑FLAG (⚑1st / ⚑2nd when both fell, 12.12), PAUSE, the side letter and "first"
+ *   10 days and more) are cut to the minute or the hour ("10h00m", "60d00h") when they do not fit, and so is a
+ *   period's time that does not fit after "⧗ ".
+ * - Row 1, in order of precedence: ⚑ FLAG (⚑ 1st / ⚑ 2nd when both fell, 12.12), PAUSE, the side letter and "first"
  *   while ready (who starts; the other half shows its letter), BREAK, ◔ and the pending simple delay, the byo-yomi
  *   periods left ("3x") or Canadian moves left ("12/20") in overtime, and the move counter "#12" (12.17) when it fits.
+ * - A mark (⧗ ✎ ⚑ ◔) never touches a digit or a letter: a blank is always between (glyph-distinct.test.ts). The
+ *   middle column's ◀ ▶ ‖ may touch a 7-character time; they are solid shapes no character resembles.
  * - A notice or a gesture hint takes row 1 (the third row on taller displays); the menu takes the whole screen.
  * Only printable ASCII and the glyph codes 0-7 reach the display (anything else becomes "?").
  */
@@ -71,21 +74,27 @@ function cutTime(text: string): string {
   return text.substring(0, colon) + 'h' + text.substring(colon + 1, colon + 3) + 'm';
 }
 
-/** ✎ (14.3) beside the time, on the side towards the middle, with a space if there is room. */
+/** ✎ (14.3) beside the time, on the side towards the middle, a blank between; left out when there is no room for both. */
 function withNoRecordMark(time: string, width: number, innerOnRight: boolean): string {
   const mark = lcdGlyph(GLYPH_NO_RECORD);
-  return firstFitting(innerOnRight ? [time + ' ' + mark, time + mark, time] : [mark + ' ' + time, mark + time, time], width);
+  return firstFitting(innerOnRight ? [time + ' ' + mark, time] : [mark + ' ' + time, time], width);
+}
+
+/** ⧗ and a blank before a period's time, the time cut (see `cutTime`) when it does not fit after them. */
+function periodTime(text: string, width: number): string {
+  return lcdGlyph(GLYPH_OVERTIME) + ' ' + (text.length <= width - 2 ? text : /*#__NOINLINE__*/ cutTime(text));
 }
 
 /**
- * Row 0 of a half: the time (cut when it does not fit, see `cutTime`), ⌛ before a period's time, ✎ (14.3) on the
- * side towards the middle. The rare cases are functions of their own: this runs at every display tick, and Espruino
- * reads through the whole text of a function at every call.
+ * Row 0 of a half: the time (cut when it does not fit, see `cutTime`); in overtime ⧗ before it, which also says
+ * that the side need not record (14.3); in main time ✎ (14.3) on the side towards the middle. A mark always has a
+ * blank between it and the time. The rare cases are functions of their own: this runs at every display tick, and
+ * Espruino reads through the whole text of a function at every call.
  */
 function timeCell(side: SideView, width: number, innerOnRight: boolean): string {
-  const overtime = /*#__NOINLINE__*/ showsPeriod(side) ? lcdGlyph(GLYPH_OVERTIME) : '';
   const text = /*#__NOINLINE__*/ timeText(side);
-  const time = overtime + (text.length <= width - overtime.length ? text : /*#__NOINLINE__*/ cutTime(text));
+  if (/*#__NOINLINE__*/ showsPeriod(side)) return /*#__NOINLINE__*/ periodTime(text, width);
+  const time = text.length <= width ? text : /*#__NOINLINE__*/ cutTime(text);
   return /*#__NOINLINE__*/ noRecordNeeded(side) ? /*#__NOINLINE__*/ withNoRecordMark(time, width, innerOnRight) : time;
 }
 
@@ -95,13 +104,13 @@ function infoCandidates(view: ClockView, sideName: Side, control: TimeControl): 
   const moves = '#' + side.moves;
   if (side.flaggedAtMs !== null) {
     const rank = flagRank(view, sideName);
-    return [lcdGlyph(GLYPH_FLAG) + (rank === 1 ? '1st' : rank === 2 ? '2nd' : 'FLAG')];
+    return [lcdGlyph(GLYPH_FLAG) + (rank === 1 ? ' 1st' : rank === 2 ? ' 2nd' : ' FLAG')];
   }
   if (view.status === 'paused' && view.toMove === sideName) return ['PAUSE'];
   if (view.status === 'ready') return view.toMove === sideName ? [sideLetter(sideName) + ' first'] : [sideLetter(sideName)];
   if (side.inBreak) return ['BREAK'];
   const delay = /*#__NOINLINE__*/ delayText(side);
-  if (delay !== '') return [lcdGlyph(GLYPH_DELAY) + delay];
+  if (delay !== '') return [lcdGlyph(GLYPH_DELAY) + ' ' + delay];
   const count = overtimeCount(side, control);
   if (count !== '') return [count + ' ' + moves, count];
   return [moves];

@@ -7,7 +7,7 @@
  *   y 13-40  the time in big seven-segment digits (seven-segment.ts), the largest size that fits the half with
  *            8 px between the two times: main time; in overtime the period's time after a big hourglass (never main
  *            time and periods mixed); the break countdown during the break; a fallen flag's "0.0" or its count-up
- *            after a big flag.
+ *            after a big flag. A big icon stands twice the digits' own gap away from them (glyph-distinct.test.ts).
  *   y 43-50  what the time means: a lit "FLAG" box ("1st FLAG"/"2nd FLAG" when both fell, 12.12), "BREAK", the
  *            pending simple delay ("delay 4.5"), periods left ("2x30s") or Canadian moves left ("12/20"), and the
  *            14.3 crossed pencil (with "no record" when there is room) when the side need not record moves.
@@ -46,8 +46,8 @@ const TIME_TOP = 13;
 const TIME_HEIGHT = 28;
 const INFO_Y = 43;
 const BOTTOM_TOP = 54;
-/** Width of a big (scale 2) icon before the time, with its spacing. */
-const BIG_ICON_WIDTH = 12;
+/** Width of a big (scale 2) icon's ink, before the time. */
+const BIG_ICON_WIDTH = 10;
 /** Margin kept free at each side of a half (8 px between the two times). */
 const MARGIN = 4;
 /** Space between the two tabs, for the battery icon. */
@@ -105,15 +105,16 @@ function drawTime(canvas: Canvas, view: ClockView, side: Side, x0: number, half:
   const s = view.sides[side];
   const text = /*#__NOINLINE__*/ timeText(s);
   const icon = s.flaggedAtMs !== null ? oledGlyph(GLYPH_FLAG) : /*#__NOINLINE__*/ showsPeriod(s) ? oledGlyph(GLYPH_OVERTIME) : '';
-  const iconWidth = icon ? BIG_ICON_WIDTH : 0;
-  const room = half - 2 * MARGIN - iconWidth;
+  // An icon stands apart from the digits by twice their own gap, so it never reads as one of them.
+  const room = half - 2 * MARGIN;
   let size = SIZES[SIZES.length - 1];
   for (let i = 0; i < SIZES.length; i++) {
-    if (bigTextWidth(text, SIZES[i]) <= room) {
+    if (bigTextWidth(text, SIZES[i]) + (icon ? BIG_ICON_WIDTH + 2 * SIZES[i].gap : 0) <= room) {
       size = SIZES[i];
       break;
     }
   }
+  const iconWidth = icon ? BIG_ICON_WIDTH + 2 * size.gap : 0;
   const total = iconWidth + bigTextWidth(text, size);
   const x = x0 + ((half - total) >> 1);
   if (icon) {

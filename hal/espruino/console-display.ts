@@ -1,12 +1,16 @@
 /**
  * The console board's display, as a hal `CharacterDisplay`: each frame that differs from the last is printed as a
  * framed block (one `print` call), and an unchanged frame prints nothing, so the console shows the display's history
- * without repeats. Lines are padded or cut to `columns`; custom glyphs (codes 0–7) print as "#", since a console has
- * no CGRAM.
+ * without repeats. Lines are padded or cut to `columns`; a console has no CGRAM, so the custom glyphs (codes 0–7)
+ * print as ASCII look-alikes, each its own and none a digit, a letter or a character the times and counters use
+ * ("#" moves, ":" "." "-" times, "/" Canadian moves), so that a mark is not read as part of what it stands beside:
+ *
+ *   <  ◀ left runs     >  ▶ right runs    =  ‖ paused       !  ⚑ flag fell
+ *   *  ⧗ a period's time   ^  ✎ need not record   _  ▯ battery low   ~  ◔ simple delay
  *
  *   +----------------+
- *   |B 9:58    W10:00|
- *   |  3x30s   3x30s |
+ *   |* 0:25 <    9:50|
+ *   |2x #1  <      #1|
  *   +----------------+
  */
 import { CharacterDisplay } from '../hal';
@@ -17,11 +21,18 @@ export interface ConsoleDisplayOptions {
   rows: number;
 }
 
-/** `line` as `columns` printable characters: glyph codes become "#", other control codes "?" (native string methods:
- * on Espruino a loop over the characters costs a dozen times more). */
+/** The look-alike of glyph code i (firmware/display/glyphs.ts) is character i. */
+export const CONSOLE_LOOK_ALIKES = '<>=!*^_~';
+
+function lookAlike(glyph: string): string {
+  return CONSOLE_LOOK_ALIKES.charAt(glyph.charCodeAt(0));
+}
+
+/** `line` as `columns` printable characters: glyph codes become their look-alikes, other control codes "?" (native
+ * string methods: on Espruino a loop over the characters costs a dozen times more). */
 function fit(line: string, columns: number): string {
   const cut = line.length >= columns ? line.substring(0, columns) : line.padEnd(columns);
-  return cut.replace(/[\x00-\x07]/g, '#').replace(/[\x08-\x1f]/g, '?');
+  return cut.replace(/[\x00-\x07]/g, lookAlike).replace(/[\x08-\x1f]/g, '?');
 }
 
 export function createConsoleDisplay(options: ConsoleDisplayOptions): CharacterDisplay {
@@ -41,7 +52,7 @@ export function createConsoleDisplay(options: ConsoleDisplayOptions): CharacterD
     columns: columns,
     rows: rows,
     defineGlyph() {
-      // A console has no custom characters: glyph cells print as "#".
+      // A console has no custom characters: glyph cells print as their look-alikes.
     },
     show(lines) {
       let frame = border;

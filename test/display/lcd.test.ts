@@ -8,7 +8,7 @@ import { Side } from '../../firmware/clock/side';
 import { frames, sweepScreens } from './frames';
 
 /** Glyph codes 0-7 as the symbols the glyphs show. */
-const SYMBOLS = ['◀', '▶', '‖', '⚑', '⌛', '✎', '▯', '◔'];
+const SYMBOLS = ['◀', '▶', '‖', '⚑', '⧗', '✎', '▯', '◔'];
 
 function shown(lines: string[]): string[] {
   return lines.map((line) => line.replace(/[\x00-\x07]/g, (glyph) => SYMBOLS[glyph.charCodeAt(0)]));
@@ -18,18 +18,18 @@ const EXPECTED: { [name: string]: string[] } = {
   'ready':        ['1:00:00  1:00:00', 'B first        W'],
   'running-main': ['59:59  ◀ 1:00:00', '#0     ◀      #0'],
   'both-main':    ['50:53   ▶  53:07', '#12     ▶    #11'],
-  'byoyomi':      ['⌛0:25 ✎◀    9:50', '2x #1  ◀      #1'],
-  'canadian':     ['⌛3:37 ✎◀  ✎ 4:20', '12/20  ◀      #8'],
+  'byoyomi':      ['⧗ 0:25 ◀    9:50', '2x #1  ◀      #1'],
+  'canadian':     ['⧗ 3:37 ◀  ✎ 4:20', '12/20  ◀      #8'],
   'tenths':       ['9.4 ✎  ◀    5:00', '#0     ◀      #0'],
   'hours':        ['1:29:59◀ 1:30:00', '#0     ◀      #0'],
   'long-hours':   ['11h59m ◀  12h00m', '#0     ◀      #0'],
   'days':         ['59d23h ◀  60d00h', '#0     ◀      #0'],
   'paused':       ['50:53   ‖  52:54', '#12     ‖  PAUSE'],
-  'flag':         ['0.0       ✎ 4:12', '⚑FLAG         #1'],
-  'both-flags':   ['-0:08  ◀   -0:02', '⚑1st   ◀    ⚑2nd'],
-  'counting-up':  ['-0:12  ◀  ✎ 1:00', '⚑FLAG  ◀      #0'],
+  'flag':         ['0.0       ✎ 4:12', '⚑ FLAG        #1'],
+  'both-flags':   ['-0:08  ◀   -0:02', '⚑ 1st  ◀   ⚑ 2nd'],
+  'counting-up':  ['-0:12  ◀  ✎ 1:00', '⚑ FLAG ◀      #0'],
   'break':        ['2:59 ✎ ◀   10:00', 'BREAK  ◀      #0'],
-  'delay':        ['10:00  ◀   10:00', '◔3.2   ◀      #0'],
+  'delay':        ['10:00  ◀   10:00', '◔ 3.2  ◀      #0'],
   'low-battery':  ['59:59  ◀ 1:00:00', '#0     ◀▯     #0'],
   'no-record':    ['4:12 ✎ ◀    6:30', '#1     ◀      #1'],
   'notice':       ['50:53   ‖  52:54', ' game restored  '],

@@ -15,12 +15,12 @@ describe('console display', () => {
     expect(display.kind).toBe('character');
   });
 
-  it('shows glyph codes as "#" and other control characters as "?"', () => {
+  it('shows glyph codes as their ASCII look-alikes ("\x01", ▶, as ">") and other control characters as "?"', () => {
     const printed: string[] = [];
     const display = createConsoleDisplay({ print: (text) => printed.push(text), columns: 4, rows: 1 });
     display.defineGlyph(1, [0, 0, 0, 0, 0, 0, 0, 0]);
     display.show(['\x01a\x1bz']);
-    expect(printed).toEqual(['+----+\n|#a?z|\n+----+']);
+    expect(printed).toEqual(['+----+\n|>a?z|\n+----+']);
   });
 });
 

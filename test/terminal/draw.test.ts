@@ -74,14 +74,14 @@ describe('the 16×2 LCD as the terminal shows it (golden)', () => {
     expectGolden('lcd-frames.txt', text);
   });
 
-  test('the console board prints its own frame, glyphs as "#"', () => {
+  test('the console board prints its own frame, glyphs as ASCII look-alikes', () => {
     let printed = '';
     const display = createConsoleDisplay({ print: (text) => (printed = text), columns: 16, rows: 2 });
     display.show(renderLcd(screenNamed('byoyomi'), 16, 2));
     expect(frameLines({ kind: 'printed', text: printed })).toEqual([
       '+----------------+',
-      '|#0:25 ##    9:50|',
-      '|2x #1  #      #1|',
+      '|* 0:25 <    9:50|',
+      '|2x #1  <      #1|',
       '+----------------+',
     ]);
   });
