@@ -1,10 +1,10 @@
 /**
  * `npm run bench`: every figure of the issue "Measured and hardened" (item 1), measured in one run, printed as a
- * Markdown table on stdout (progress on stderr) and written to bench/results.json with the machine, Node's
- * version and the date. Figures only: nothing here asserts anything about timing.
- *
- *   node --expose-gc --import tsx bench/run.ts [--games 10000] [--race-games 2000] [--jobs N] [--seed S]
- *                                              [--out bench/results.json]
+ * Markdown table on stdout (progress on stderr) and written with the machine, Node's version and the date to
+ * reports/bench/results.json (ignored by git: a run leaves the tree as it found it). `--update` writes the committed
+ * bench/results.json instead and rewrites the table in docs/performance.md from it (bench/docs-table.ts); `--docs`
+ * only rewrites that table from the committed results, measuring nothing. Figures only: nothing here asserts
+ * anything about timing. USAGE below lists the options.
  *
  * First the timing-sensitive measurements, alone in this process (core throughput, the 10-hour games), then the
  * rest in child processes, `--jobs` at a time (default: one per core): the exactness games in shards, the bundle
@@ -25,20 +25,39 @@ import type { AllocFigures } from './alloc';
 import type { BundleSize } from './bundle';
 import { markdownTable, Row } from './table';
 import { BUDGET_JSVARS, espruinoFigures, EspruinoFigures } from './espruino';
+import { COMMITTED_RESULTS, PERFORMANCE_DOC, TABLE_BEGIN, TABLE_END, updateDocsTable } from './docs-table';
+import { printedHelp } from '../scripts/cli-help';
 
 const ROOT = path.resolve(__dirname, '..');
+const DEFAULT_OUT = path.join(ROOT, 'reports', 'bench', 'results.json');
+
+const USAGE = `usage: npm run bench -- [options]   (about 11 minutes on two cores; progress on stderr, the table on stdout)
+  --games N       random games for the exactness figures (default 10000)
+  --race-games N  games for the variant with edges racing the timer (default: as --games)
+  --jobs N        child processes at a time (default: one per core)
+  --seed S        the games' seed (default 20261129)
+  --out FILE      where the results go (default reports/bench/results.json, ignored by git)
+  --update        write the committed bench/results.json and rewrite the table in docs/performance.md
+                  (between ${TABLE_BEGIN} and ${TABLE_END}) from it
+  --docs          measure nothing: rewrite docs/performance.md's table from the committed bench/results.json
+  --help, -h      this text`;
+
+if (printedHelp(process.argv.slice(2), USAGE)) process.exit(0);
 
 function option(name: string, fallback: string): string {
   const i = process.argv.indexOf('--' + name);
   return i >= 0 && i + 1 < process.argv.length ? process.argv[i + 1] : fallback;
 }
 
+const UPDATE = process.argv.indexOf('--update') >= 0;
+const DOCS_ONLY = process.argv.indexOf('--docs') >= 0;
+
 const GAMES = Number(option('games', '10000'));
 /** The race variant: the same games again, some edges handled late after a timer (as many games as above). */
 const RACE_GAMES = Number(option('race-games', String(GAMES)));
 const SEED = Number(option('seed', '20261129'));
 const JOBS = Math.max(1, Number(option('jobs', String(os.cpus().length))));
-const OUT = path.resolve(option('out', path.join(ROOT, 'bench', 'results.json')));
+const OUT = UPDATE ? COMMITTED_RESULTS : path.resolve(option('out', DEFAULT_OUT));
 
 const started = Date.now();
 const LOAD_AT_START = Math.round(os.loadavg()[0] * 100) / 100;
@@ -195,6 +214,7 @@ async function main(): Promise<void> {
     table: rows,
     figures,
   };
+  fs.mkdirSync(path.dirname(OUT), { recursive: true });
   fs.writeFileSync(OUT, JSON.stringify(results, null, 2) + '\n');
   for (const variant of Object.keys(exactness)) {
     type Shown = { control: unknown; inputs: unknown[]; device: unknown; truth: unknown; difference: unknown };
@@ -206,6 +226,17 @@ async function main(): Promise<void> {
   }
   progress('wrote ' + path.relative(process.cwd(), OUT) + ' (' + results.seconds + ' s in all)');
   process.stdout.write(table + '\n');
+  if (UPDATE) docsTable();
+}
+
+/** `--update`, `--docs`: the table in docs/performance.md from the committed results, or a loud line why not. */
+function docsTable(): void {
+  try {
+    progress(updateDocsTable(COMMITTED_RESULTS, PERFORMANCE_DOC));
+  } catch (e) {
+    progress('NOT UPDATED: ' + (e as Error).message);
+    process.exitCode = 1;
+  }
 }
 
 // ---------------------------------------------------------------- the table
@@ -351,7 +382,30 @@ function espruinoRows(e: EspruinoFigures | { skipped: string }, rows: Row[]): vo
   });
 }
 
-main().catch((error) => {
+/** What is wrong with the command line (an unknown option would otherwise cost an 11-minute run), or null. */
+function argumentProblem(argv: string[]): string | null {
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (['--games', '--race-games', '--jobs', '--seed', '--out'].indexOf(arg) >= 0) {
+      if (i + 1 >= argv.length) return arg + ' needs a value';
+      i++;
+    } else if (arg !== '--update' && arg !== '--docs') return 'unknown option ' + JSON.stringify(arg.slice(0, 40));
+  }
+  if (UPDATE && argv.indexOf('--out') >= 0) return '--update writes bench/results.json: leave out --out';
+  if (DOCS_ONLY && argv.some((a) => a !== '--docs')) return '--docs measures nothing and takes no other option';
+  return null;
+}
+
+const problem = argumentProblem(process.argv.slice(2));
+if (problem !== null) {
+  process.stderr.write('goclock bench: ' + problem + '\n' + USAGE + '\n');
+  process.exit(2);
+}
+
+(async () => {
+  if (DOCS_ONLY) docsTable();
+  else await main();
+})().catch((error) => {
   process.stderr.write(String(error && error.stack ? error.stack : error) + '\n');
   process.exit(1);
 });

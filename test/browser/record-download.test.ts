@@ -5,8 +5,8 @@
  * "New game" is the 1st finished one; a game with no record is said on the page in words, and nothing is
  * downloaded.
  *
- * Chromium: as test/browser/web-simulator.test.ts (/usr/bin/chromium, or GOCLOCK_CHROMIUM; without it the tests
- * fail under CI and are skipped, with a warning, elsewhere).
+ * Chromium: as test/browser/web-simulator.test.ts (test/browser/chromium.ts: /usr/bin/chromium, or GOCLOCK_CHROMIUM;
+ * without it the tests fail under CI and are skipped elsewhere, said in a box at the end of the run).
  */
 import * as fs from 'fs';
 import * as os from 'os';
@@ -15,29 +15,11 @@ import { BrowserContext, chromium, Download, Page } from 'playwright-core';
 import { startWebServer, WebServer } from '../../sim/web-server';
 import type { GoclockHook } from '../../sim/web/app';
 import { parseCsv, parseSgf, SgfNode } from '../record/helpers';
+import { CHROMIUM, CHROMIUM_ARGS, haveChromium, NO_CHROMIUM, suiteNeeding } from './chromium';
 
-const CHROMIUM = process.env.GOCLOCK_CHROMIUM || '/usr/bin/chromium';
-const haveChromium = fs.existsSync(CHROMIUM);
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const FILE_NAME = /^goclock-\d{8}-\d{4}\.(sgf|csv)$/;
 const CSV_HEADER = ['kind', 'side', 'move', 'at_ms', 'used_ms', 'left_ms', 'phase', 'periods_or_moves_left', 'text'];
 
-if (!haveChromium && !process.env.CI) {
-  console.warn(
-    `test/browser: SKIPPED — no chromium at ${CHROMIUM}. Install it (apt-get install -y chromium) or set ` +
-      'GOCLOCK_CHROMIUM to a Chromium binary to run the browser simulator tests.',
-  );
-}
-
-const suite = haveChromium || process.env.CI ? describe : describe.skip;
 
 /** Runs `fn` with the page's hook (the function is serialised into the page: it may use only its argument). */
 function hook<T>(page: Page, fn: (goclock: GoclockHook) => T): Promise<T> {
@@ -147,15 +129,13 @@ async function options(page: Page): Promise<{ value: string; text: string; disab
   );
 }
 
-suite('the browser simulator: the record as a download', () => {
+suiteNeeding(haveChromium ? null : NO_CHROMIUM, 'the browser simulator: the record as a download', () => {
   let server: WebServer;
   let context: BrowserContext;
   let userDataDir: string;
 
   beforeAll(async () => {
-    if (!haveChromium) {
-      throw new Error(`no chromium at ${CHROMIUM}: CI must install it (apt-get install -y chromium) for test/browser`);
-    }
+    if (!haveChromium) throw new Error(NO_CHROMIUM + ': CI must install it for test/browser');
     server = await startWebServer({ port: 0, voice: false });
     userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'goclock-chromium-'));
     context = await chromium.launchPersistentContext(userDataDir, {

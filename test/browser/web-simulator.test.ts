@@ -4,11 +4,12 @@
  * buttons — a mouse, two fingers, the keyboard — as a person would. The page's read-only hook `window.goclock`
  * tells what the clock shows and logs.
  *
- * Chromium: /usr/bin/chromium (Debian's `apt-get install -y chromium`), or GOCLOCK_CHROMIUM. Without it the tests
- * fail under CI (process.env.CI) and are skipped, with a warning, elsewhere.
+ * Chromium: /usr/bin/chromium (Debian's `apt-get install -y chromium`), or GOCLOCK_CHROMIUM (test/browser/chromium.ts).
+ * Without it the tests fail under CI (process.env.CI) and are skipped elsewhere, said in a box at the end of the run.
  *
- * Each run writes a screenshot of each board to docs/simulator-web-lcd.png and docs/simulator-web-oled.png for the
- * README (first to a temporary folder; docs/ is only updated when it can be written).
+ * Each run writes a screenshot of each board, simulator-web-lcd.png and simulator-web-oled.png, to reports/screenshots/
+ * (ignored by git): a test run leaves the tree as it found it. `npm run docs:screenshots` (GOCLOCK_DOCS_SCREENSHOTS=1)
+ * runs this file and also copies them over the committed docs/simulator-web-*.png; look at them before committing.
  */
 import * as fs from 'fs';
 import * as os from 'os';
@@ -16,28 +17,10 @@ import * as path from 'path';
 import { BrowserContext, chromium, Page } from 'playwright-core';
 import { ROOT, startWebServer, WebServer } from '../../sim/web-server';
 import type { GoclockHook } from '../../sim/web/app';
+import { CHROMIUM, CHROMIUM_ARGS, haveChromium, NO_CHROMIUM, screenshotDir, suiteNeeding, updatingDocsScreenshots } from './chromium';
 
-const CHROMIUM = process.env.GOCLOCK_CHROMIUM || '/usr/bin/chromium';
-const haveChromium = fs.existsSync(CHROMIUM);
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const LCD_READY = ['1:00:00  1:00:00', 'B first        W'];
 
-if (!haveChromium && !process.env.CI) {
-  console.warn(
-    `test/browser: SKIPPED — no chromium at ${CHROMIUM}. Install it (apt-get install -y chromium) or set ` +
-      'GOCLOCK_CHROMIUM to a Chromium binary to run the browser simulator tests.',
-  );
-}
-
-const suite = haveChromium || process.env.CI ? describe : describe.skip;
 
 /** Runs `fn` with the page's hook (the function is serialised into the page: it may use only its argument). */
 function hook<T>(page: Page, fn: (goclock: GoclockHook) => T): Promise<T> {
@@ -63,7 +46,7 @@ async function canvasImage(page: Page, selector: string): Promise<string> {
   return page.locator(selector).evaluate((canvas) => (canvas as HTMLCanvasElement).toDataURL());
 }
 
-suite('the browser simulator', () => {
+suiteNeeding(haveChromium ? null : NO_CHROMIUM, 'the browser simulator', () => {
   let server: WebServer;
   let context: BrowserContext;
   let userDataDir: string;
@@ -71,12 +54,10 @@ suite('the browser simulator', () => {
   const started = Date.now();
 
   beforeAll(async () => {
-    if (!haveChromium) {
-      throw new Error(`no chromium at ${CHROMIUM}: CI must install it (apt-get install -y chromium) for test/browser`);
-    }
+    if (!haveChromium) throw new Error(NO_CHROMIUM + ': CI must install it for test/browser');
     server = await startWebServer({ port: 0 });
     userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'goclock-chromium-'));
-    shotDir = fs.mkdtempSync(path.join(os.tmpdir(), 'goclock-shots-'));
+    shotDir = screenshotDir(ROOT);
     context = await chromium.launchPersistentContext(userDataDir, {
       executablePath: CHROMIUM,
       headless: true,
@@ -89,7 +70,7 @@ suite('the browser simulator', () => {
   afterAll(async () => {
     if (context) await context.close();
     if (server) await server.close();
-    for (const dir of [userDataDir, shotDir]) if (dir) fs.rmSync(dir, { recursive: true, force: true });
+    if (userDataDir) fs.rmSync(userDataDir, { recursive: true, force: true });
     console.log(`test/browser: ${((Date.now() - started) / 1000).toFixed(1)} s (page built in ${server ? server.buildMs : '?'} ms)`);
   });
 
@@ -105,20 +86,19 @@ suite('the browser simulator', () => {
     return page;
   }
 
-  /** The screenshot into the temporary folder, then into docs/ when docs/ can be written. */
+  /** The screenshot into reports/screenshots/, and over the committed one in docs/ with GOCLOCK_DOCS_SCREENSHOTS=1. */
   async function screenshot(page: Page, name: string): Promise<void> {
     const file = path.join(shotDir, name);
+    fs.rmSync(file, { force: true }); // the last run's must not pass for this one's
     const box = await page.locator('.layout').boundingBox();
     await page.screenshot(box ? { path: file, fullPage: true, clip: box } : { path: file });
     expect(fs.statSync(file).size).toBeGreaterThan(10000);
-    try {
-      const docs = path.join(ROOT, 'docs');
-      fs.mkdirSync(docs, { recursive: true });
-      fs.copyFileSync(file, path.join(docs, name));
-    } catch (error) {
-      console.warn(`test/browser: docs/${name} not updated (${(error as Error).message})`);
+    if (updatingDocsScreenshots()) {
+      fs.copyFileSync(file, path.join(ROOT, 'docs', name));
+      console.log('test/browser: docs/' + name + ' refreshed from ' + path.relative(ROOT, file));
     }
   }
+
 
   test('LCD: the ready frame, a mouse press starts Black, two fingers held 0.8 s pause', async () => {
     const page = await open('');

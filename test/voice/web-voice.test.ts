@@ -4,7 +4,7 @@
  * them (`voice: false`, as without espeak-ng) it asks for no clip and speaks the announcements with speechSynthesis.
  *
  * Needs chromium (as test/browser) and espeak-ng and sox: without them the tests fail under CI (process.env.CI) and
- * are skipped, with a warning, elsewhere.
+ * are skipped elsewhere, said in a box at the end of the run (test/browser/chromium.ts).
  */
 import * as fs from 'fs';
 import * as os from 'os';
@@ -13,14 +13,9 @@ import { BrowserContext, chromium, Page } from 'playwright-core';
 import { startWebServer, WebServer } from '../../sim/web-server';
 import { missingTools } from '../../scripts/voice';
 import type { GoclockHook } from '../../sim/web/app';
+import { CHROMIUM, haveChromium, NO_CHROMIUM, suiteNeeding } from '../browser/chromium';
 
-const CHROMIUM = process.env.GOCLOCK_CHROMIUM || '/usr/bin/chromium';
-const haveChromium = fs.existsSync(CHROMIUM);
-const missing = missingTools();
-const why = !haveChromium ? 'no chromium at ' + CHROMIUM + ' (apt-get install -y chromium)' : missing;
-
-if (why && !process.env.CI) console.warn('\n\n*** test/voice/web-voice: SKIPPED — ' + why + '. It fails under CI. ***\n\n');
-const suite = !why || process.env.CI ? describe : describe.skip;
+const why = !haveChromium ? NO_CHROMIUM : missingTools();
 
 function hook<T>(page: Page, fn: (goclock: GoclockHook) => T): Promise<T> {
   return page.evaluate(`(${fn.toString()})(window.goclock)`) as Promise<T>;
@@ -107,7 +102,7 @@ async function resume(page: Page): Promise<void> {
   await page.waitForFunction('window.goclock.view().status === "running"', undefined, { timeout: 5000 });
 }
 
-suite('the browser simulator speaks with the clips', () => {
+suiteNeeding(why, 'the browser simulator speaks with the clips', () => {
   let context: BrowserContext;
   let userDataDir: string;
   const servers: WebServer[] = [];
