@@ -21,18 +21,14 @@ export interface ConsoleDisplayOptions {
   rows: number;
 }
 
-/** The look-alike of glyph code i (firmware/display/glyphs.ts) is character i. */
-export const CONSOLE_LOOK_ALIKES = '<>=!*^_~';
-
-function lookAlike(glyph: string): string {
-  return CONSOLE_LOOK_ALIKES.charAt(glyph.charCodeAt(0));
-}
-
-/** `line` as `columns` printable characters: glyph codes become their look-alikes, other control codes "?" (native
- * string methods: on Espruino a loop over the characters costs a dozen times more). */
+/**
+ * `line` as `columns` printable characters: glyph code i becomes character i of "<>=!*^_~" (its look-alike, above),
+ * other control codes "?". Native string methods: on Espruino a loop over the characters costs a dozen times more;
+ * the table is a literal here, not a module constant, so that nothing of it stays in RAM between frames.
+ */
 function fit(line: string, columns: number): string {
   const cut = line.length >= columns ? line.substring(0, columns) : line.padEnd(columns);
-  return cut.replace(/[\x00-\x07]/g, lookAlike).replace(/[\x08-\x1f]/g, '?');
+  return cut.replace(/[\x00-\x07]/g, (glyph) => '<>=!*^_~'.charAt(glyph.charCodeAt(0))).replace(/[\x08-\x1f]/g, '?');
 }
 
 export function createConsoleDisplay(options: ConsoleDisplayOptions): CharacterDisplay {
