@@ -80,11 +80,6 @@ function withNoRecordMark(time: string, width: number, innerOnRight: boolean): s
   return firstFitting(innerOnRight ? [time + ' ' + mark, time] : [mark + ' ' + time, time], width);
 }
 
-/** ⧗ and a blank before a period's time, the time cut (see `cutTime`) when it does not fit after them. */
-function periodTime(text: string, width: number): string {
-  return lcdGlyph(GLYPH_OVERTIME) + ' ' + (text.length <= width - 2 ? text : /*#__NOINLINE__*/ cutTime(text));
-}
-
 /**
  * Row 0 of a half: the time (cut when it does not fit, see `cutTime`); in overtime ⧗ before it, which also says
  * that the side need not record (14.3); in main time ✎ (14.3) on the side towards the middle. A mark always has a
@@ -93,9 +88,10 @@ function periodTime(text: string, width: number): string {
  */
 function timeCell(side: SideView, width: number, innerOnRight: boolean): string {
   const text = /*#__NOINLINE__*/ timeText(side);
-  if (/*#__NOINLINE__*/ showsPeriod(side)) return /*#__NOINLINE__*/ periodTime(text, width);
-  const time = text.length <= width ? text : /*#__NOINLINE__*/ cutTime(text);
-  return /*#__NOINLINE__*/ noRecordNeeded(side) ? /*#__NOINLINE__*/ withNoRecordMark(time, width, innerOnRight) : time;
+  // Overtime: "⧗ " and the period's time, cut when it does not fit after them.
+  const mark = /*#__NOINLINE__*/ showsPeriod(side) ? lcdGlyph(GLYPH_OVERTIME) + ' ' : '';
+  const time = mark + (text.length <= width - mark.length ? text : /*#__NOINLINE__*/ cutTime(text));
+  return mark === '' && /*#__NOINLINE__*/ noRecordNeeded(side) ? /*#__NOINLINE__*/ withNoRecordMark(time, width, innerOnRight) : time;
 }
 
 /** Row 1 of a half, best first; the first that fits is shown. */
