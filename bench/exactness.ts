@@ -3,7 +3,7 @@
  * controller, clock core) on the virtual HAL, with a timer that fires up to 500 ms late and stalls of up to 2 s
  * during which nothing runs: a timer due in a stall fires up to 2 s late, and a button edge made during a stall is
  * delivered when it ends, stamped with its true instant. The truth is the independent reference model of the
- * property tests (test/properties/reference-model.ts, written from DESIGN §5, not from the core) fed the game's
+ * property tests (test/properties/reference-model.ts, written from docs/time-systems.md, not from the core) fed the game's
  * events at their exact instants; the pure core fed the same exact events is checked against the model too.
  *
  * Figures: the largest difference between the time the device charged and the true running time (each move's

@@ -1,5 +1,5 @@
 /**
- * A board is data (DESIGN §3 rule 8): which pins, buses and parts it has. Code says `board.buttons.left`, never a
+ * A board is data (docs/architecture.md): which pins, buses and parts it has. Code says `board.buttons.left`, never a
  * GPIO number; the Espruino entry (hal/espruino/) turns a board into a HAL.
  */
 

@@ -1,5 +1,5 @@
 /**
- * The hardware the firmware needs, as a few narrow interfaces named by intent (DESIGN §3 rule 7). The runtime gets
+ * The hardware the firmware needs, as a few narrow interfaces named by intent (docs/architecture.md). The runtime gets
  * them as one object; the Espruino drivers (hal/espruino/) and the simulator's host each provide one.
  * Times are integer milliseconds on one monotonic clock, converted once at this boundary.
  */

@@ -1,5 +1,5 @@
 /**
- * What a timekeeper says, and when: the counts of an overtime period for each profile (DESIGN §5) and the optional
+ * What a timekeeper says, and when: the counts of an overtime period for each profile (docs/time-systems.md) and the optional
  * main-time warnings. Each point is a time left (`leftMs`) at which the words are said; the core fires a point when
  * the running side's time left reaches it, so a point is said once however the turn is paused or resumed.
  */

@@ -3,7 +3,7 @@
  * and from simulator scripts, so it is `unknown` here; a bad field gets one line that names it, e.g.
  * `control.black.periods: must be a positive integer (got 0)`.
  *
- * Decisions (DESIGN §5 is silent on them):
+ * Decisions (the rules are silent on them):
  * - `mainMs` may be 0 for `byoyomi` and `canadian` only: "no main time, straight into byo-yomi" is a real control.
  *   Every other system would flag at once, so there it must be > 0.
  * - `stages[0].ms` must be > 0; later stages may add 0 ms ("40 moves in 2 h, then the rest in what is left").

@@ -1,6 +1,6 @@
 /**
  * Time controls: a union tagged by `system` (the shape of OGS's JGOF time controls), every duration an integer
- * number of milliseconds whose name says so. DESIGN §5 defines what each system does.
+ * number of milliseconds whose name says so. docs/time-systems.md says what each system does.
  */
 import { PerSide } from './side';
 

@@ -6,7 +6,7 @@
  * forced pass, ...) that never ends by itself, and a Japanese count says something every 10 s of a long period.
  *
  * The strides: counts are passed over (they change nothing but what is said); a byo-yomi side's periods are used up
- * together (periods used = floor(overtime / period), DESIGN §3 rule 4); two sides passing the turn to each other in
+ * together (periods used = floor(overtime / period), docs/time-systems.md); two sides passing the turn to each other in
  * their last periods skip whole rounds at once. Everything else (a warning, the end of main time or of a break, a
  * flag, a single pass) is met as usual, each at most a few times per leap.
  *

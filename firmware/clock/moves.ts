@@ -1,4 +1,4 @@
-/** What a completed move does to the mover's clock, per time system (DESIGN §5). */
+/** What a completed move does to the mover's clock, per time system (docs/time-systems.md). */
 import { Stage, TimeControl } from './control';
 import { SideClock } from './side-clock';
 

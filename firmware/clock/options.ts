@@ -1,10 +1,10 @@
-/** Game options that are not part of the time control itself (DESIGN §5). */
+/** Game options that are not part of the time control itself (docs/time-systems.md). */
 import { Side } from './side';
 import { hasOwn, keyText, valueText } from './text';
 
 /** How overtime is counted aloud: `ru` (rules 12.16), `jp` (count up), `beep`, or `off`. */
 export type AnnounceProfile = 'ru' | 'jp' | 'beep' | 'off';
-/** What happens when a side's time runs out (DESIGN §5 "Expiry policy"). */
+/** What happens when a side's time runs out (docs/time-systems.md, "Expiry"). */
 export type ExpiryPolicy = 'stop' | 'pass' | 'continue';
 
 export interface ClockOptions {

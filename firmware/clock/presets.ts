@@ -1,5 +1,5 @@
 /**
- * The presets the menu offers first (DESIGN §7), in that order. Names and ids are computed from the control, so
+ * The presets the menu offers first (docs/time-systems.md, "The presets"), in that order. Names and ids are computed from the control, so
  * a preset's label can never disagree with what it sets up.
  */
 import { TimeControl } from './control';
@@ -76,7 +76,7 @@ function fischer(mainMin: number, incrementS: number): TimeControl {
 }
 
 /**
- * The presets' controls, DESIGN §7, in its order: a fresh list on each call. The menu asks for them only while it
+ * The presets' controls, in docs/time-systems.md's order: a fresh list on each call. The menu asks for them only while it
  * shows them; as a module-level table they would stay in RAM on the device (some 390 JsVars with ids and names).
  */
 export function presetControls(): TimeControl[] {

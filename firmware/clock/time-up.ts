@@ -1,4 +1,4 @@
-/** What happens when a side's time reaches zero (DESIGN §5): overtime, the next period, a forced pass, or the flag. */
+/** What happens when a side's time reaches zero (docs/time-systems.md): overtime, the next period, a forced pass, or the flag. */
 import { BREAK_MS } from './options';
 import { otherSide, Side } from './side';
 import { SAY_BREAK, SAY_LAST_PERIOD, SAY_OVERTIME } from './announcements';

@@ -1,5 +1,5 @@
 /**
- * Time at the HAL boundary (DESIGN §3 rule 2): Espruino counts in float seconds (`getTime()`, `e.time` of a watch);
+ * Time at the HAL boundary (docs/architecture.md): Espruino counts in float seconds (`getTime()`, `e.time` of a watch);
  * everything above the HAL counts in integer milliseconds. `secondsToMs` is the one conversion, used by the clock
  * and by the button edges, so an edge and "now" can never disagree by a rounding rule.
  */
@@ -21,7 +21,7 @@ export interface MonotonicClockOptions {
 }
 
 /**
- * `nowMs()` from `getTime()`. Never goes backwards: if something calls `setTime()` (DESIGN forbids it during a game)
+ * `nowMs()` from `getTime()`. Never goes backwards: if something calls `setTime()` (nothing may during a game)
  * the clock holds its last value until the source catches up, rather than handing the core a negative duration.
  */
 export function createMonotonicClock(options: MonotonicClockOptions): MonotonicClock {
