@@ -1,5 +1,5 @@
 /**
- * The Espruino bundle pipeline (DESIGN §4), one place for rollup.config.js, scripts/flash.mjs and the bundle tests.
+ * The Espruino bundle pipeline (docs/firmware.md), one place for rollup.config.js, scripts/flash.mjs and the bundle tests.
  * CommonJS so that Jest (ts-jest, CommonJS mode) can require it as it is; the ESM scripts import it.
  *
  * dist/<board>.js = rollup of the virtual entry
@@ -16,7 +16,7 @@ const zlib = require('zlib');
 
 const ROOT = path.resolve(__dirname, '..');
 
-/** The Babel transforms Espruino 2v29 needs after TypeScript's ES2015 output (DESIGN §4), nothing else. */
+/** The Babel transforms Espruino 2v29 needs after TypeScript's ES2015 output (docs/firmware.md), nothing else. */
 const BABEL_PLUGINS = [
   '@babel/plugin-transform-destructuring',
   '@babel/plugin-transform-parameters',
@@ -27,7 +27,7 @@ const BABEL_PLUGINS = [
   '@babel/plugin-transform-block-scoping',
 ];
 
-/** What we promise Babel about our own code, so its output needs no Symbol/iterator helpers (DESIGN §4). */
+/** What we promise Babel about our own code, so its output needs no Symbol/iterator helpers (docs/firmware.md). */
 const BABEL_ASSUMPTIONS = {
   iterableIsArray: true,
   ignoreFunctionLength: true,

@@ -2,7 +2,7 @@
 /**
  * node scripts/check-bundle.mjs [FILE.js ...]
  *
- * Checks that each bundle (default: every dist/*.js) is the JavaScript subset Espruino 2v29 runs (DESIGN §4) and
+ * Checks that each bundle (default: every dist/*.js) is the JavaScript subset Espruino 2v29 runs (docs/firmware.md) and
  * declares nothing at the top level. Prints `file:line:col: what` for each problem — with the TypeScript source
  * position when FILE.js.map exists — and exits 1 if there is any. The rules are documented in
  * scripts/espruino-check.cjs, which holds the logic (CommonJS, so the Jest tests use the same code).

@@ -1,5 +1,5 @@
 /**
- * Is this JavaScript the subset that Espruino 2v29 runs (DESIGN §4)? The logic of scripts/check-bundle.mjs, in
+ * Is this JavaScript the subset that Espruino 2v29 runs (docs/firmware.md)? The logic of scripts/check-bundle.mjs, in
  * CommonJS so that the ESM script and the Jest tests (ts-jest, CommonJS) share it.
  *
  *   checkSource(code)  -> problems in any script (test snippets, a bundle)
@@ -12,7 +12,7 @@
  *   meta-property, dynamic-import, bigint, numeric-separator, optional-catch-binding, regexp
  *                        syntax Espruino lacks
  *   class-extends        `class A extends <expression>`: Espruino's parser takes only a name after `extends`
- *   subclass-error       `extends Error` (and the other built-in errors): DESIGN says do not
+ *   subclass-error       `extends Error` (and the other built-in errors): the project does not
  *   for-of               for-of over something that is certainly not an array: a string, a template, an
  *                        iterator from .keys()/.values()/.entries()/.matchAll(). for-of over arrays works and anything
  *                        else is allowed, since which values are arrays is not knowable here.
@@ -44,7 +44,7 @@
  *   top-level-declaration (checkBundle) a declaration at the top level would be an Espruino global
  * Allowed on purpose: arrows, classes (extends a name, getters/setters, fields), template literals, let/const,
  * `??`, shorthand properties and methods, getters/setters in object literals (Espruino's parser handles `get`/`set`
- * in object literals since 2v0x; DESIGN lists no failure), for-of over arrays.
+ * in object literals since 2v0x; no failure is known), for-of over arrays.
  */
 'use strict';
 
@@ -912,7 +912,7 @@ function syntaxRules(ast, a, add, code) {
           else if (ERROR_CLASSES.has(node.superClass.name)) {
             const ref = a.refOf.get(node.superClass);
             if (ref && !ref.decl)
-              add(node.superClass, 'subclass-error', `do not subclass ${node.superClass.name} on Espruino (DESIGN §4)`);
+              add(node.superClass, 'subclass-error', `do not subclass ${node.superClass.name} on Espruino (docs/firmware.md)`);
           }
         }
         break;
