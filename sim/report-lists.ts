@@ -1,7 +1,7 @@
 /**
- * The scripted report's lists (DESIGN §6 `announcements` and `log`), bounded: each keeps its first REPORT_LIST_MAX
+ * The scripted report's lists (docs/scenarios.md: `announcements` and `log`), bounded: each keeps its first REPORT_LIST_MAX
  * entries and counts the rest, which the report gives as `omitted` (only when something was left out, so a normal
- * report is exactly the one DESIGN §6 shows).
+ * report is exactly the one docs/scenarios.md shows).
  */
 import { ClockEffect } from '../firmware/clock/clock-types';
 import { formatLogEntry, LogEntry } from '../firmware/clock/game-log';
@@ -91,7 +91,7 @@ export class ReportLists {
  * recognised by identity.
  */
 /**
- * The report's log is the clock's (DESIGN §6: every event it acted on or ignored), the same on either path: the
+ * The report's log is the clock's (docs/scenarios.md: every event it acted on or ignored), the same on either path: the
  * runtime's notes about the device's own flash ("record stopped", "game not saved") are not in it, and are not
  * effects (the window's count of lines played leaves them out).
  */

@@ -1,5 +1,5 @@
 /**
- * Reads a scenario file of DESIGN §6 into checked data. Every rejection is one line naming the place, e.g.
+ * Reads a scenario file (docs/scenarios.md) into checked data. Every rejection is one line naming the place, e.g.
  * `events[3].atMs: 100 comes before the previous event (200); events must be in time order`. Values and names from
  * the input are echoed cut to 40 characters (text.ts `valueText`, `keyText`); values nested more than MAX_NESTING
  * deep are refused first, by a loop (input-limits.ts), so nothing after it can overflow the stack.

@@ -1,5 +1,5 @@
 /**
- * The simulator's scripted mode (DESIGN §6): a scenario runs through the real clock core in virtual time, at once,
+ * The simulator's scripted mode (docs/scenarios.md): a scenario runs through the real clock core in virtual time, at once,
  * and comes out as the stable JSON report. Counts and flags come out at their exact instants because the core
  * computes them, not because anything ticks.
  *

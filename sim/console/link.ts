@@ -17,7 +17,7 @@
  *   from Storage runs the interpreter out of memory (measured on espruino-12k, the console board: "OUT OF MEMORY",
  *   LOW_MEMORY); `disconnect()` pulses LED1. The page connects by its first eval and disconnects with `UART.close()`.
  * - `loadCode()`/`upload()`: they `reset(true)` the board and send the whole code as one line (`E.setBootCode(`…`)`),
- *   which cannot fit in the board's RAM (DESIGN §4: only a Storage boot fits) and breaks on a backquote in the code.
+ *   which cannot fit in the board's RAM (docs/firmware.md: only a Storage boot fits) and breaks on a backquote in the code.
  *   The page uploads with `UART.write` in chunks of Storage writes instead (upload.ts).
  *
  * The library answers one call at a time (it queues the others); a call it never answers (the link gone while it

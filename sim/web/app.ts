@@ -1,6 +1,6 @@
 /**
  * The browser simulator: the firmware's own runtime (firmware/runtime/runtime.ts) on a real-time HAL whose display, buzzer
- * and buttons are the page's (DESIGN §3 rule 8: the simulator is just another host). Nothing here knows the clock's
+ * and buttons are the page's (docs/architecture.md: the simulator is just another host). Nothing here knows the clock's
  * rules; the page only draws what the runtime shows, plays what it plays and feeds it button edges.
  *
  * URL: ?board=esp32-lcd1602 (default) or esp32-oled, &speed=1|2|5|10|60, &lcd=green|blue.
