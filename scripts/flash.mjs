@@ -43,7 +43,17 @@ class UsageError extends Error {}
 
 const USAGE =
   'usage: npm run flash -- --port /dev/ttyUSB0 [--board NAME] [--baud 115200] [--output FILE.js] ' +
-  '[--board-json FILE] [--out-dir DIR] [--no-build] [--dry-run]';
+  '[--board-json FILE] [--out-dir DIR] [--no-build] [--dry-run]\n' +
+  '  builds dist/<board>.js, checks it, and stores it on the board as its boot code (.bootcde) with the espruino CLI\n' +
+  '  --port, -p PORT       serial port of the board (required unless --output)\n' +
+  `  --board NAME          which board of boards/*.ts to build (default ${DEFAULT_BOARD})\n` +
+  `  --baud N              serial speed (default ${DEFAULT_BAUD})\n` +
+  '  --output, -o FILE.js  also write the upload stream to FILE.js; without --port: only that, no device\n' +
+  '  --board-json FILE     Espruino\'s board description (default boards/espruino/ESP32.board.json)\n' +
+  '  --out-dir DIR         where bundles are built (default dist)\n' +
+  '  --no-build            upload the existing bundle as it is (it is still checked)\n' +
+  '  --dry-run             print what would be built and the espruino command line; build and run nothing\n' +
+  '  --help, -h            this text';
 
 function parseArgs(argv) {
   const opts = {

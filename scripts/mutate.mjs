@@ -27,7 +27,24 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const REPORTS = path.join(ROOT, 'reports', 'mutation');
 const base = JSON.parse(fs.readFileSync(path.join(ROOT, 'stryker.config.json'), 'utf8'));
 
+const USAGE = `usage: npm run mutate -- [FILE.ts …] [--incremental] [--report-only]
+  mutation testing of the clock core with StrykerJS, one run per core file; reports in reports/mutation/
+  FILE.ts         only these core files (of stryker.config.json's mutate list); default: all of them
+  --incremental   start from each file's last report: only mutants whose code or covering tests changed run again
+  --report-only   run nothing: print the score table from the reports on disk
+  --help, -h      this text`;
+
 const args = process.argv.slice(2);
+if (args.includes('--help') || args.includes('-h')) {
+  console.log(USAGE);
+  process.exit(0);
+}
+for (const arg of args) {
+  if (arg.startsWith('-') && arg !== '--report-only' && arg !== '--incremental') {
+    console.error(`mutate: unknown option ${JSON.stringify(arg)}\n${USAGE}`);
+    process.exit(2);
+  }
+}
 const reportOnly = args.includes('--report-only');
 const incremental = args.includes('--incremental');
 const asked = args.filter((a) => !a.startsWith('--'));

@@ -59,7 +59,8 @@ export const USAGE =
   '  --out, -o FILE    FILE.sgf or FILE.csv (or another name with --format)\n' +
   '  --format sgf|csv  the format when FILE\'s extension does not say it\n' +
   '  --game N          0 the current game (default), 1-3 the finished ones, newest first\n' +
-  '  --baud N          serial speed (default 115200)';
+  '  --baud N          serial speed (default 115200)\n' +
+  '  --help, -h        this text';
 
 /** The command line, checked; 'help' for --help. Throws UsageError. */
 export function parseRecordArgs(argv: string[]): RecordArgs | 'help' {

@@ -236,7 +236,7 @@ export const USAGE =
   '  --lang LANG   ' + VOICE_LANGUAGES.join(', ') + ' or all; repeat it or separate with commas for several\n' +
   '  --out DIR     where to write (created if missing)\n' +
   '  --jobs N      clips rendered at once (default: the number of CPUs, at most 4)\n' +
-  '  --help        this text\n' +
+  '  --help, -h    this text\n' +
   'needs espeak-ng and sox (Debian/Ubuntu: sudo apt-get install espeak-ng sox)\n';
 
 export interface VoiceArgs {

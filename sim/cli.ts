@@ -4,6 +4,7 @@
  * read in pieces up to MAX_SCENARIO_BYTES (4 MB), so `/dev/zero` or an endless pipe is refused, not read until the
  * process dies; a UTF-8 byte-order mark at its start is allowed. `--record OUT.sgf|OUT.csv` also writes the game's
  * record in the format its extension names (firmware/storage/record-export.ts); the report is the same with or without it.
+ * `--help` (`-h`) prints the usage.
  */
 import * as fs from 'fs';
 import { parseScenario, runChecked } from './scenario';
@@ -12,8 +13,17 @@ import { cut, InputTooLarge, MAX_SCENARIO_BYTES, readLimited } from './input-lim
 import { MemoryStorage } from './virtual-hal';
 import { recordReader } from '../firmware/storage/record-store';
 import { exportRecord } from '../firmware/storage/record-export';
+import { printedHelp } from '../scripts/cli-help';
 
 const USAGE = 'usage: npm run sim -- --script FILE.json [--record OUT.sgf|OUT.csv]   (or --script - to read the scenario from stdin)';
+
+const HELP = `${USAGE}
+  runs a scenario (a time control and timed button events, JSON) through the clock's firmware in virtual time
+  and prints its report as JSON: the log, each side's time, phase, periods or moves left, flags, announcements
+  --script FILE.json   the scenario; - reads it from stdin (so does a pipe with no arguments); at most 4 MB
+  --record OUT.sgf     also write the game's record, as SGF or CSV by the file name's extension (OUT.csv)
+  --help, -h           this text
+examples: sim/scenarios/*.json (npm run demo plays them)`;
 
 /** `--record FILE` taken out of `args`: the file and its format (by extension), or null when not asked for. */
 function recordArg(args: string[]): { file: string; format: 'sgf' | 'csv' } | null {
@@ -63,6 +73,7 @@ function readScript(path: string): string {
 }
 
 function main(argv: string[]): number {
+  if (printedHelp(argv, HELP)) return 0;
   try {
     const args = argv.slice();
     const record = recordArg(args);

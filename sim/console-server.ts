@@ -224,7 +224,7 @@ export const HELP =
   '  --port N         the port to listen on (default ' + DEFAULT_PORT + '; 0 = any free port)\n' +
   '  --host ADDRESS   the address to listen on (default 127.0.0.1: this machine only, shown as localhost)\n' +
   '  --out DIR        write the page to DIR as static files (for any web server) and exit\n' +
-  '  --help           this text\n' +
+  '  --help, -h       this text\n' +
   'Open the page in Chrome, Edge or another Chromium browser with Web Bluetooth, on localhost or over HTTPS.\n';
 
 export interface ConsoleArgs {

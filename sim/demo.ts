@@ -1,10 +1,23 @@
 /**
- * `npm start` until the interactive simulator exists: plays the example scenarios through the real clock core in
- * virtual time and prints each as a timeline a person can read (log lines and what the timekeeper says).
+ * `npm run demo`: plays the example scenarios (sim/scenarios/*.json) through the real clock core in virtual time and
+ * prints each as a timeline a person can read (log lines and what the timekeeper says). `--help` (`-h`) says so.
  */
 import { readFileSync, readdirSync } from 'fs';
 import { join } from 'path';
 import { parseScenario, runChecked } from './scenario';
+import { printedHelp } from '../scripts/cli-help';
+
+const HELP = `usage: npm run demo
+  plays the example scenarios in sim/scenarios/ (*.json) through the clock's core in virtual time and prints each
+  as a timeline: the log, what each player hears, and both sides' time at the end. No options.
+  --help, -h   this text
+your own scenario: npm run sim (npm run sim -- --help says how)`;
+
+if (printedHelp(process.argv.slice(2), HELP)) process.exit(0);
+if (process.argv.length > 2) {
+  process.stderr.write('goclock demo: takes no arguments (got ' + JSON.stringify(process.argv.slice(2).join(' ').slice(0, 60)) + ')\n' + HELP + '\n');
+  process.exit(2);
+}
 
 function clockText(ms: number): string {
   const minutes = Math.floor(ms / 60000);

@@ -46,7 +46,7 @@ usage: npm start -- [options]        (or: npx tsx sim/terminal.ts [options])
                     played with paplay, sox's play or aplay; the menu's Voice picks the language or turns it
                     off. Without a player or the clips the buzzer plays, as without the module (the log says why)
   --exit-after MS   quit by itself after MS ms of clock time (speed included)
-  --help            this text
+  --help, -h        this text
 
 keys (buttons: a terminal has no key-up, so each key plays a whole gesture with realistic timing)
   a ←      left button press          l →      right button press

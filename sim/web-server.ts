@@ -25,6 +25,7 @@ import { rollup, RollupCache } from 'rollup';
 import typescript from '@rollup/plugin-typescript';
 import { nodeResolve } from '@rollup/plugin-node-resolve';
 import { ensureVoiceClips, VoiceClips } from './voice-cache';
+import { printedHelp } from '../scripts/cli-help';
 
 export const ROOT = path.resolve(__dirname, '..');
 const WEB = path.join(ROOT, 'sim', 'web');
@@ -289,7 +290,8 @@ const USAGE =
   '  --host ADDRESS   address to listen on (default 127.0.0.1: this machine only)\n' +
   '  --out DIR        write the page to DIR as static files and exit (without the voice clips)\n' +
   '  --no-voice       do not render or serve the voice clips (they need espeak-ng and sox; rendered once into\n' +
-  '                   .cache/voice/): the page speaks the announcements with the browser\'s speech synthesis\n';
+  '                   .cache/voice/): the page speaks the announcements with the browser\'s speech synthesis\n' +
+  '  --help, -h       this text\n';
 
 interface CliOptions {
   port: number;
@@ -330,10 +332,7 @@ function parseArgs(args: string[]): CliOptions {
 }
 
 async function main(args: string[]): Promise<void> {
-  if (args.indexOf('--help') >= 0 || args.indexOf('-h') >= 0) {
-    process.stdout.write(USAGE);
-    return;
-  }
+  if (printedHelp(args, USAGE)) return;
   let options: CliOptions;
   try {
     options = parseArgs(args);

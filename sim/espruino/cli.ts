@@ -35,6 +35,7 @@ export const USAGE =
   '  --storage DIR  where the Storage is kept between runs (default .espruino/<board>)\n' +
   '  --fresh        start from a Storage holding only the code (no game, no settings)\n' +
   '  --repl         type into the interpreter\'s REPL instead of pressing buttons\n' +
+  '  --help, -h     this text\n' +
   'The interpreter is looked for in ESPRUINO_BIN (a folder holding espruino-12k, or one build), else ../shared/espruino/bin.\n' +
   'Keys (as in npm start): a or ← left press, l or → right press, A L (shift-arrows) held 1.1 s, space or Enter both\n' +
   'briefly (pause), r both 2 s (resume), m both 4 s (menu), . wait 1 s, q quit.';
