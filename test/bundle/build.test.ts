@@ -1,5 +1,5 @@
 /**
- * The bundles (DESIGN §4, rule 9): rollup's JS API builds dist/<board>.js for every board file, exactly as
+ * The bundles (docs/firmware.md): rollup's JS API builds dist/<board>.js for every board file, exactly as
  * `rollup -c` does (same scripts/bundle-config.cjs), and every bundle is Espruino-safe. A fixture full of syntax
  * Espruino lacks shows that the pipeline lowers all of it, keeping its meaning.
  */

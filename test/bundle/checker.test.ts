@@ -1,6 +1,6 @@
 /**
  * The Espruino subset checker (scripts/espruino-check.cjs, run by scripts/check-bundle.mjs): each construct
- * Espruino 2v29 lacks (DESIGN §4) is refused with its location, what Espruino runs is accepted, and code must not
+ * Espruino 2v29 lacks (docs/firmware.md) is refused with its location, what Espruino runs is accepted, and code must not
  * reach a function declared further down (Espruino does not hoist).
  */
 import { spawnSync } from 'child_process';

@@ -335,7 +335,7 @@ export interface InterpreterUartOptions {
 }
 
 /**
- * The real interpreter as a board's console: `espruino-12k -e …` booted from `dir`'s Storage (DESIGN §4a), stdin an
+ * The real interpreter as a board's console: `espruino-12k -e …` booted from `dir`'s Storage (docs/firmware.md: boot from Storage), stdin an
  * open pipe until `close`. Bytes written before its first prompt are held back (input while the host build starts
  * can crash it); a far-off timer keeps it alive while the clock waits in "ready" with no timer of its own. It echoes
  * what is typed and prints prompts, as a board's console does.

@@ -2,7 +2,7 @@ import { controlError } from '../../firmware/clock/control-validate';
 import { describeControl } from '../../firmware/clock/control-describe';
 import { findPreset, presetControls, presets } from '../../firmware/clock/presets';
 
-describe('presets (DESIGN §7)', () => {
+describe('presets (docs/time-systems.md)', () => {
   test('the menu offers them in the design\'s order, with these ids and names', () => {
     expect(presets().map((p) => [p.id, p.name])).toEqual([
       ['absolute-5m', '5 min'],

@@ -1,6 +1,6 @@
 /**
  * A whole game on the device, set up through the menu and played with raw button edges, through the scripted
- * simulator (DESIGN §6 with {type: "button"} events): the gesture recogniser, the controller, the menu, the runtime
+ * simulator (docs/scenarios.md, with {type: "button"} events): the gesture recogniser, the controller, the menu, the runtime
  * and the clock core all take part, exactly as on the clock.
  */
 import { runScenario } from '../../sim/scenario';

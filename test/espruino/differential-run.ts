@@ -9,7 +9,7 @@
  * end the committed state, the view, the log and the Storage records. differential.test.ts compares the two
  * engines' items to the character.
  *
- * This file is device code (it is bundled for Espruino): the Espruino subset of DESIGN §4 applies.
+ * This file is device code (it is bundled for Espruino): the Espruino subset of docs/firmware.md applies.
  */
 import { ButtonName, Canvas, GraphicsDisplay } from '../../hal/hal';
 import { createVirtualHal, MemoryStorage, VirtualHal } from '../../sim/virtual-hal';

@@ -1,5 +1,5 @@
 /**
- * What the scripted simulator (`npm run sim`, DESIGN §6) does with input too big, too deep or oddly encoded: a file
+ * What the scripted simulator (`npm run sim`, docs/scenarios.md) does with input too big, too deep or oddly encoded: a file
  * or stdin that never ends (/dev/zero) or is larger than the limit, values nested thousands deep, values and names
  * megabytes long, a UTF-8 byte-order mark. Each gets one clear line naming the limit or the field, never a crash, a
  * stack overflow or a message as long as the input.

@@ -408,7 +408,7 @@ describe('junk in the journal', () => {
 
   /*
    * A record's instant `t` must be whole milliseconds from 0 to MAX_INSTANT_MS (clock.ts `isInstant`); a record
-   * with any other is skipped as damaged, so the restored times stay whole milliseconds (DESIGN §3 rule 2). The
+   * with any other is skipped as damaged, so the restored times stay whole milliseconds (docs/architecture.md). The
    * input that once gave 59999.5 ms left (fast-check, shrunk): a valid header (byo-yomi 60 s + 3x10 s),
    * {"t":0.5,"e":{"type":"press","side":"white"}}, {"t":1,"e":{"type":"pause"}}.
    */

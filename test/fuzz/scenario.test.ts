@@ -1,8 +1,8 @@
 /**
- * Fuzzing the scripted simulator (DESIGN §6): near-valid scenarios — a valid one with fields set to junk (wrong
+ * Fuzzing the scripted simulator (docs/scenarios.md): near-valid scenarios — a valid one with fields set to junk (wrong
  * types, huge numbers, fractions), fields dropped, unknown keys added, events swapped out of order, button events
  * with junk — and JSON text cut or garbled. `parseScenario` / `runScenario` must either return a report or throw a
- * ScenarioError with a one-line message; any other exception is a bug. A report must be sane (DESIGN §6 shape,
+ * ScenarioError with a one-line message; any other exception is a bug. A report must be sane (docs/scenarios.md shape,
  * nothing negative). Then a few runs of the CLI itself: one clear line on stderr, no stack trace, non-zero exit.
  */
 import fc from 'fast-check';

@@ -1,5 +1,5 @@
 /**
- * Invariant 8 (DESIGN §3 rule 5): `nextDeadline(state, now)` is after `now` when not null, null exactly when nothing
+ * Invariant 8 (docs/architecture.md, deadlines): `nextDeadline(state, now)` is after `now` when not null, null exactly when nothing
  * runs, and nothing a player can see changes strictly before it: not the shown time of either side (whole seconds,
  * tenths in the last 10 s, rounded up), not periods, moves or flags, and no effect (count, warning, period, flag) is
  * due in between. At the deadline itself something does change, so the runtime never wakes for nothing.

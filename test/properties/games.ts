@@ -300,7 +300,7 @@ export function deepFreeze<T>(x: T): T {
   return x;
 }
 
-/** A display rounds up (DESIGN §5): to whole seconds, tenths in the last 10 s, whole minutes above a day. */
+/** A display rounds up (docs/manual.md, the display): to whole seconds, tenths in the last 10 s, whole minutes above a day. */
 export function shown(leftMs: number): number {
   // Tenths in the last 10 s, whole minutes above a day (a correspondence clock shows "3d04:05"), seconds between.
   const unit = leftMs <= 10000 ? 100 : leftMs > 24 * 3600000 ? 60000 : 1000;

@@ -1,5 +1,5 @@
 /**
- * Invariant 7 (DESIGN §3 rules 3 and 5): remaining time is derived, never decremented per tick, so ticks change
+ * Invariant 7 (docs/architecture.md, deadlines not ticks): remaining time is derived, never decremented per tick, so ticks change
  * nothing. The same game is played three ways: with no ticks at all, with extra ticks at random instants (some
  * exactly on an event's instant, some stamped in the past), and driven by `nextDeadline` the way the runtime does it
  * with one timer that fires up to 500 ms late. The final view, the flags and every effect (announcements with their

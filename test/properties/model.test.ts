@@ -1,5 +1,5 @@
 /**
- * Model-based properties of the clock core (DESIGN §5): random games of every time system, played command by
+ * Model-based properties of the clock core (docs/time-systems.md): random games of every time system, played command by
  * command against the core and an independent reference model (fc.commands + fc.modelRun). Each test checks one
  * invariant as a player or arbiter would sign it; the first checks that the core and the model agree on everything.
  */

@@ -1,9 +1,9 @@
 /**
- * An independent reference model of DESIGN §5, written from the contract rather than from the core's code: each
+ * An independent reference model of docs/time-systems.md, written from the contract rather than from the core's code: each
  * side's time is plain numbers that run down by the running time handed to `advanceTo`, with every boundary
  * (count, warning, end of main time, end of a period, break end, flag) handled at the instant the time reaches it.
  *
- * Where DESIGN is silent the model follows the decisions documented in the core's comments (count texts, the
+ * Where the docs are silent the model follows the decisions documented in the core's comments (count texts, the
  * arbiter's corrections in adjust.ts, "straight into byo-yomi" when main time is 0, warnings once per game).
  * Validity of a new control (an adjustment) is the only thing taken from firmware/ (controlError): what a valid
  * control is, is not what these properties test.
@@ -17,7 +17,7 @@ export function other(side: Side): Side {
   return side === 'black' ? 'white' : 'black';
 }
 
-/** DESIGN §5: a 3-minute break before byo-yomi (regulations 3.17.3). */
+/** A 3-minute break before byo-yomi (tournament regulations 3.17.3; docs/time-systems.md). */
 export const BREAK_MS = 180000;
 const MAX_MS = 400 * 86400000;
 
@@ -79,7 +79,7 @@ export interface Point {
   text: string;
 }
 
-/** DESIGN §5 announcement profiles, as points of time left in a period. Strictly inside the period. */
+/** The announcement profiles (docs/time-systems.md), as points of time left in a period. Strictly inside the period. */
 export function modelCountPoints(profile: string, periodMs: number): Point[] {
   const pts: Point[] = [];
   if (profile === 'ru') {

@@ -18,7 +18,7 @@
  * Covered: absolute, Fischer, Bronstein, simple delay, hourglass and stages all game long; byo-yomi and Canadian
  * while in main time. In overtime there is no balance to keep: a period's unused time is lost (rules 12.2) and each
  * period or refill starts afresh, so "time left" there is not what remains of anything given (periods used =
- * floor(overtime / period), DESIGN §3 rule 4, is the property tests of that phase check).
+ * floor(overtime / period), docs/time-systems.md, is the property tests of that phase check).
  */
 import fc from 'fast-check';
 import { createClock, step } from '../../firmware/clock/clock';

@@ -53,7 +53,7 @@ test('--record OUT.sgf writes the SGF; the report is unchanged', () => {
   const { root, nodes } = parseSgf(fs.readFileSync(out, 'utf8'));
   expect(root.data.TM).toEqual(['600']);
   expect(root.data.OT).toEqual(['3x30 byo-yomi']);
-  expect(root.data.RE).toEqual(['B+T']); // White's flag at 700200 (DESIGN §6's example)
+  expect(root.data.RE).toEqual(['B+T']); // White's flag at 700200 (sim/scenarios/byoyomi-example.json)
   expect(root.data.C[0]).toContain('700.2 s: white flag');
   const black = sideNodes(nodes, 'black');
   expect(black).toHaveLength(report.sides.black.moves);

@@ -1,6 +1,6 @@
 /**
  * The record's lines (firmware/storage/game-record.ts): what each core step adds, with the values a timekeeper writes down.
- * Expected values are worked out from the rules (DESIGN §5), not read off the code.
+ * Expected values are worked out from the rules (docs/time-systems.md), not read off the code.
  */
 import { createClock, step } from '../../firmware/clock/clock';
 import { ClockEvent, ClockState } from '../../firmware/clock/clock-types';

@@ -1,4 +1,4 @@
-/** Absolute time: one main time, the flag when it reaches 0 (DESIGN §5, rules 12.1, 12.3). */
+/** Absolute time: one main time, the flag when it reaches 0 (docs/time-systems.md; Go rules art. 12.1, 12.3). */
 import { run, start, press } from './helpers';
 
 const ONE_MINUTE = { system: 'absolute', mainMs: 60000 };

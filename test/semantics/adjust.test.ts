@@ -1,5 +1,5 @@
 /**
- * Arbiter adjustments (DESIGN §5, rules 12.11, 12.14, 13.4b, 17.4, 17.5, 3.18.4): add or remove time (to main time or to
+ * Arbiter adjustments (docs/time-systems.md; Go rules art. 12.11, 12.14, 13.4b, 17.4, 17.5; tournament regulations 3.18.4): add or remove time (to main time or to
  * the current period), set periods left, moves left, the move counter, or a new control; each is logged.
  */
 import { run, start, press, pause, adjust, logAt, untouched } from './helpers';

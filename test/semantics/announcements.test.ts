@@ -1,5 +1,5 @@
 /**
- * Announcements (DESIGN §5, rule 12.16): what a timekeeper would say, at exact instants, once each. Counts only in
+ * Announcements (docs/time-systems.md; Go rules art. 12.16): what a timekeeper would say, at exact instants, once each. Counts only in
  * overtime periods (byo-yomi, Canadian), on the current period's remaining time; "overtime" and "last period" in words;
  * main-time warnings only when enabled.
  */

@@ -1,4 +1,4 @@
-/** Malformed scenarios get a clear one-line error (DESIGN §6), never a half-run clock. */
+/** Malformed scenarios get a clear one-line error (docs/scenarios.md), never a half-run clock. */
 import { runScenario, ScenarioError } from '../../sim/scenario';
 
 const ABS = { system: 'absolute', mainMs: 600000 };

@@ -1,4 +1,4 @@
-/** Bronstein: after every in-time move add back min(delayMs, time used on that move), pauses excluded (DESIGN §5). */
+/** Bronstein: after every in-time move add back min(delayMs, time used on that move), pauses excluded (docs/time-systems.md). */
 import { run, start, press, pause, resume } from './helpers';
 
 const BRONSTEIN = { system: 'bronstein', mainMs: 60000, delayMs: 5000 };

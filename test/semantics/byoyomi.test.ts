@@ -1,5 +1,5 @@
 /**
- * Japanese byo-yomi (DESIGN §5, rules 12.2, 12.16): main time, then `periods` periods of `periodMs`; a move inside a
+ * Japanese byo-yomi (docs/time-systems.md; Go rules art. 12.2, 12.16): main time, then `periods` periods of `periodMs`; a move inside a
  * period refills it; a period running out starts the next at once; the last one running out is the flag.
  */
 import { run, start, press, pause, resume } from './helpers';

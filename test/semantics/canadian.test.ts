@@ -1,5 +1,5 @@
 /**
- * Canadian byo-yomi (DESIGN §5, rules 12.2, 12.10, 12.15): after main time, `moves` moves in `periodMs`; each overtime
+ * Canadian byo-yomi (docs/time-systems.md; Go rules art. 12.2, 12.10, 12.15): after main time, `moves` moves in `periodMs`; each overtime
  * move lowers movesLeft; the move reaching 0 refills the period; the move in progress when main time ends counts.
  */
 import { run, start, press, pause, resume } from './helpers';

@@ -1,5 +1,5 @@
 /**
- * The scripted simulator on the command line (DESIGN §6): `sim/cli.ts --script FILE.json` or `--script -` (stdin)
+ * The scripted simulator on the command line (docs/scenarios.md): `sim/cli.ts --script FILE.json` or `--script -` (stdin)
  * prints one JSON object; malformed input gets one line on stderr and a non-zero exit, never a stack trace.
  * These spawn processes, so they are few.
  */
@@ -50,7 +50,7 @@ describe('sim --script', () => {
     expect(status).toBe(0);
     const printed = JSON.parse(stdout);
     expect(printed).toEqual(JSON.parse(JSON.stringify(runScenario(scenario))));
-    // The DESIGN §6 example: White's clock runs from 4200 to 9000 and from 15000 on; Black is given 2 minutes.
+    // sim/scenarios/byoyomi-example.json: White's clock runs from 4200 to 9000 and from 15000 on; Black is given 2 minutes.
     expect(printed.atMs).toBe(3600000);
     expect(printed.sides.black.remainingMs).toBe(715800); // 600000 − 4200 + 120000
     // White: 595200 main left at the pause, resumed at 15000 → main ends 610200, then 3 × 30000 → flag at 700200

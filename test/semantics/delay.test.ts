@@ -1,6 +1,6 @@
 /**
  * Simple (US) delay: each turn, main time starts counting only after delayMs; remainingMs is main time without the
- * pending delay (DESIGN §5, §6).
+ * pending delay (docs/time-systems.md, docs/scenarios.md).
  */
 import { run, start, press, pause, resume } from './helpers';
 

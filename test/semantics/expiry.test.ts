@@ -1,6 +1,6 @@
 /**
  * What happens when time runs out: onExpire "stop" (default), "pass" (12.16, single-move byo-yomi only) and
- * "continue"; every flag recorded with its instant so the first is always known (DESIGN §5, rule 12.12).
+ * "continue"; every flag recorded with its instant so the first is always known (docs/time-systems.md; Go rules art. 12.12).
  */
 import { run, start, press, logAt } from './helpers';
 

@@ -1,4 +1,4 @@
-/** Fischer: after every in-time move, including the first, add incrementMs, never above capMs (DESIGN §5). */
+/** Fischer: after every in-time move, including the first, add incrementMs, never above capMs (docs/time-systems.md). */
 import { run, start, press } from './helpers';
 
 const FISCHER = { system: 'fischer', mainMs: 60000, incrementMs: 10000 };

@@ -1,6 +1,6 @@
 /**
  * Shared vocabulary for the time-semantics tables: scenario events as a player or arbiter would name them, and the
- * output shape of DESIGN §6. Expected values in the tests are derived by hand from DESIGN §5, never from the code.
+ * output shape of docs/scenarios.md. Expected values in the tests are derived by hand from docs/time-systems.md and the rules, never from the code.
  */
 import { runScenario } from '../../sim/scenario';
 

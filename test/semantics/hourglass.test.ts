@@ -1,4 +1,4 @@
-/** Hourglass: the time the running side uses flows to the opponent, continuously (DESIGN §5). */
+/** Hourglass: the time the running side uses flows to the opponent, continuously (docs/time-systems.md). */
 import { run, start, press, pause, resume } from './helpers';
 
 const HOURGLASS = { system: 'hourglass', mainMs: 60000 };

@@ -1,6 +1,6 @@
 /**
  * Stages: start with stages[0].ms; after the side's `moves`-th move of a stage the next stage's ms is added, saved time
- * accumulates, the last stage repeats (DESIGN §5; correspondence rules pt. 6).
+ * accumulates, the last stage repeats (docs/time-systems.md; e-mail rules pt. 6).
  */
 import { run, start, press, Event, DAY, HOUR } from './helpers';
 

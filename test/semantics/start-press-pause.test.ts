@@ -1,4 +1,4 @@
-/** Starting the clock, moves, presses that do nothing, pause and resume (DESIGN §5, rules 12.5, 12.8, 12.13). */
+/** Starting the clock, moves, presses that do nothing, pause and resume (docs/time-systems.md; Go rules art. 12.5, 12.8, 12.13). */
 import { run, start, press, pause, resume, logAt, untouched } from './helpers';
 
 const TEN_MINUTES = { system: 'absolute', mainMs: 600000 };

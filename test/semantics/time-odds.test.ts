@@ -1,4 +1,4 @@
-/** Time odds: each side may have its own control, `{ black: TimeControl, white: TimeControl }` (DESIGN §5, §6). */
+/** Time odds: each side may have its own control, `{ black: TimeControl, white: TimeControl }` (docs/time-systems.md, docs/scenarios.md). */
 import { run, start, press } from './helpers';
 
 describe('time odds', () => {
