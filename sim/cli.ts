@@ -1,6 +1,6 @@
 /**
  * `npm run sim -- --script FILE.json` (or `--script -`, or a scenario piped on stdin): runs a scenario in virtual
- * time and prints the report of DESIGN §6. Bad input: one line on stderr, exit 1; never a stack trace. The input is
+ * time and prints the report of docs/scenarios.md. Bad input: one line on stderr, exit 1; never a stack trace. The input is
  * read in pieces up to MAX_SCENARIO_BYTES (4 MB), so `/dev/zero` or an endless pipe is refused, not read until the
  * process dies; a UTF-8 byte-order mark at its start is allowed. `--record OUT.sgf|OUT.csv` also writes the game's
  * record in the format its extension names (firmware/storage/record-export.ts); the report is the same with or without it.
