@@ -6,7 +6,7 @@ import { TimeControl } from './control';
 import { controlError, integerError, MAX_COUNT, MAX_DURATION_MS, parseControl } from './control-validate';
 import { describeControl } from './control-describe';
 import { SIDES, Side } from './side';
-import { freshSideClock, SideClock } from './side-clock';
+import { freshSideClock, keptSideClock, SideClock } from './side-clock';
 import { AdjustEvent, ClockEffect, ClockState } from './clock-types';
 import { logTo } from './clock-effects';
 import { isRunning, withSide } from './clock-state';
@@ -21,6 +21,8 @@ export function adjustError(state: ClockState, event: AdjustEvent): string | und
   if (given.length !== 1) return 'give exactly one of ' + fields.join(', ') + ' (got ' + (given.join(', ') || 'none') + ')';
   const field = given[0];
   if (event.side !== undefined && SIDES.indexOf(event.side) < 0) return 'side: must be "black" or "white"';
+  if (event.keepTimes !== undefined && typeof event.keepTimes !== 'boolean') return 'keepTimes: must be true or false';
+  if (event.keepTimes !== undefined && field !== 'control') return 'keepTimes: only with control';
   if (field === 'control') return controlError(event.control, 'control');
   if (event.side === undefined) return 'side: required to adjust ' + field;
   const system = state.controls[event.side].system;
@@ -75,11 +77,14 @@ function corrected(state: ClockState, side: Side, event: AdjustEvent): { clock: 
   return { clock: Object.assign({}, clock, { moves: event.moves as number }), text: 'move counter ' + event.moves };
 }
 
-function newControl(state: ClockState, sides: Side[], control: TimeControl): ClockState {
+/** The new control for `sides`, each side afresh or, with `keep`, keeping its time (side-clock.ts keptSideClock). */
+function newControl(state: ClockState, sides: Side[], control: TimeControl, keep: boolean): ClockState {
   let next = Object.assign({}, state, { controls: { black: state.controls.black, white: state.controls.white } });
   for (let i = 0; i < sides.length; i++) {
-    next.controls[sides[i]] = parseControl(control); // each side its own copy
-    next = withSide(next, sides[i], freshSideClock(control, state.sides[sides[i]]));
+    const side = sides[i];
+    next.controls[side] = parseControl(control); // each side its own copy
+    const clock = keep ? keptSideClock(control, state.controls[side], state.sides[side]) : freshSideClock(control, state.sides[side]);
+    next = withSide(next, side, clock);
   }
   return next;
 }
@@ -107,8 +112,10 @@ export function applyAdjust(state: ClockState, event: AdjustEvent, atMs: number,
   let next: ClockState;
   const who = event.side || 'both';
   if (event.control !== undefined) {
-    next = newControl(state, event.side ? [event.side] : SIDES, event.control);
-    logTo(out, atMs, event.side || null, 'adjust', 'arbiter adjust ' + who + ' control ' + describeControl(event.control));
+    const keep = event.keepTimes === true;
+    next = newControl(state, event.side ? [event.side] : SIDES, event.control, keep);
+    const how = keep ? ', times kept' : '';
+    logTo(out, atMs, event.side || null, 'adjust', 'arbiter adjust ' + who + ' control ' + describeControl(event.control) + how);
   } else {
     const side = event.side as Side;
     const change = corrected(state, side, event);

@@ -44,6 +44,11 @@ export interface AdjustEvent {
   moves?: number;
   /** A new control, started afresh; the move counter is kept. */
   control?: TimeControl;
+  /**
+   * Only with `control`: each side keeps the time it has instead of starting afresh (side-clock.ts `keptSideClock`
+   * says what is kept in each system). Absent or false: afresh.
+   */
+  keepTimes?: boolean;
 }
 
 export type ClockEvent =

@@ -53,6 +53,52 @@ export function freshSideClock(control: TimeControl, carried?: SideClock): SideC
   };
 }
 
+/**
+ * A side's clock under a new `control` that keeps the time it has (a control changed mid-game, 3.18.4, with "keep
+ * times"): the arbiter changes how the game goes on, not what a side has left. What is kept:
+ *
+ * - In main time: its main time exactly (more or less than the new control's own), and the new control's overtime
+ *   after it, from its start (byo-yomi: all its periods; Canadian: a full period of its moves). Stages: the time,
+ *   and the stage boundaries follow the move counter under the new stages (moves.ts).
+ * - In overtime, under a new control with the same kind of overtime: it stays in overtime, with the time left in its
+ *   current period and its periods (byo-yomi) or moves (Canadian) left, none above the new control's own (a period
+ *   holds at most a period, 12.2: time saved does not carry over); the next periods are the new control's.
+ * - In overtime, under the other kind (byo-yomi to Canadian or back): nothing compares, so the new overtime starts
+ *   from its start (its first period fresh): main time is spent either way.
+ * - In overtime, under a control with no overtime (absolute, Fischer, ...): the time left in its current period
+ *   becomes its main time. Keep never gives a side more than it had.
+ * - A side whose flag fell has nothing to keep: it starts afresh (12.11: the arbiter's new control gives it time).
+ * - The once-per-game facts (moves, the break taken, warnings given) are kept either way, as afresh keeps them. A
+ *   simple delay or a break before byo-yomi in progress is kept only when the system stays the same.
+ */
+export function keptSideClock(control: TimeControl, old: TimeControl, side: SideClock): SideClock {
+  const fresh = freshSideClock(control, side);
+  if (side.flaggedAtMs !== null) return fresh;
+  const kept = Object.assign({}, fresh);
+  const same = control.system === old.system;
+  if (same) {
+    kept.graceMs = side.graceMs;
+    kept.inBreak = side.inBreak;
+  }
+  if (side.phase === 'main') {
+    kept.phase = 'main';
+    kept.remainingMs = side.remainingMs;
+    return kept;
+  }
+  if (!hasOvertime(control)) {
+    kept.phase = 'main';
+    kept.remainingMs = side.remainingMs;
+    kept.graceMs = 0;
+    kept.inBreak = false;
+    return kept;
+  }
+  kept.phase = 'overtime';
+  kept.remainingMs = same ? Math.min(side.remainingMs, control.periodMs) : control.periodMs;
+  if (same && control.system === 'byoyomi' && side.periodsLeft !== null) kept.periodsLeft = Math.min(side.periodsLeft, control.periods);
+  if (same && control.system === 'canadian' && side.movesLeft !== null) kept.movesLeft = Math.min(side.movesLeft, control.moves);
+  return kept;
+}
+
 /** What running changes in a side's clock. */
 export interface RunningTimes {
   graceMs: number;

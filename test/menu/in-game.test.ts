@@ -192,12 +192,18 @@ describe('periods, moves left and the move counter (12.14)', () => {
 describe('change the control (3.18.4)', () => {
   test('a preset for White only', () => {
     const b = pausedByoyomi().open().to('Change control').do('R');
-    expect(b.screen()).toBe('Preset          |Change contr 1/2');
+    expect(b.screen()).toBe('Preset          |Change control  ');
     b.do('R');
-    expect(b.screen()).toBe('5m absolute     |New control 1/19');
+    expect(b.screen()).toBe('Abs 5m          |Absolute    1/19');
     b.do('L L R');
-    expect(b.screen()).toBe('Both sides      |30m absolute 1/3');
+    expect(b.screen()).toBe('Both sides      |Abs 30m      1/3');
     b.do('L L R');
+    // asked first: keep each side's time, or start afresh (the cursor on keep)
+    expect(b.commands).toEqual([]);
+    expect(b.screen()).toBe('Keep times      |Keep times?  1/2');
+    b.do('L');
+    expect(b.screen()).toBe('Start afresh    |Keep times?  2/2');
+    b.do('R');
     const control = { system: 'absolute', mainMs: 30 * MINUTE };
     expect(b.commands).toEqual([{ type: 'adjust', event: { type: 'adjust', control: control, side: 'white' } }]);
     expect(b.clock.controls.white).toEqual(control);
@@ -205,7 +211,7 @@ describe('change the control (3.18.4)', () => {
     expect(b.clock.sides.white.remainingMs).toBe(30 * MINUTE);
     expect(b.clock.sides.white.moves).toBe(1); // the move counter is kept
     // back at the top, on Resume (the items below may have changed: White has no periods now)
-    expect(b.screen()).toBe('Resume          |Now W 30m absolu');
+    expect(b.screen()).toBe('Resume          |Now W Abs 30m   ');
     // the stored settings (the next game) are not touched
     expect(b.sent('settings')).toEqual([]);
   });
@@ -216,6 +222,8 @@ describe('change the control (3.18.4)', () => {
     b.do('R R');
     expect(b.screen()).toBe('Main       10:00|Byo-yomi B+W 1/4');
     b.do('L R R C').to('Apply now').do('R');
+    expect(b.screen()).toBe('Keep times      |Keep times?  1/2');
+    b.do('L R'); // Start afresh
     const control = { system: 'byoyomi', mainMs: 10 * MINUTE, periods: 4, periodMs: 30 * SECOND };
     expect(b.commands).toEqual([{ type: 'adjust', event: { type: 'adjust', control: control } }]);
     expect(b.clock.controls).toEqual({ black: control, white: control });
@@ -225,7 +233,7 @@ describe('change the control (3.18.4)', () => {
   test('the stages of a correspondence control for Black', () => {
     const b = pausedByoyomi().open().to('Change control').do('R L R').to('Stages').do('R L R');
     expect(b.lines()[1]).toBe('Stages B     1/4');
-    b.to('Apply now').do('R');
+    b.to('Apply now').do('R R');
     expect(b.clock.controls.black).toEqual({ system: 'stages', stages: [{ moves: 40, ms: 2 * HOUR }, { moves: 20, ms: HOUR }] });
   });
 });

@@ -26,9 +26,9 @@ function readyContext(): MenuContext {
 describe('in a list', () => {
   test('a short left press is next (cyclic), a short right press chooses', () => {
     const b = new Bench().open();
-    expect(b.screen()).toBe('Presets         |60m+5x30s    1/6');
+    expect(b.screen()).toBe('Presets         |Byo 60m 5x30s   '); // the title, then "1/6" where it fits
     b.do('L');
-    expect(b.screen()).toBe('Custom control  |60m+5x30s    2/6');
+    expect(b.screen()).toBe('Custom control  |Byo 60m 5x30s   ');
     b.do('L*5');
     expect(b.lines()[0].trim()).toBe('Presets');
     b.do('L R');
@@ -38,7 +38,7 @@ describe('in a list', () => {
   test('a long right press is the previous item', () => {
     const b = new Bench().open().do('RL');
     expect(b.lines()[0].trim()).toBe('Exit');
-    expect(b.lines()[1]).toBe('60m+5x30s    6/6');
+    expect(b.lines()[1]).toBe('Byo 60m 5x30s   ');
   });
 
   test('a long left press goes back one level, although auto-repeat fired before it', () => {

@@ -86,8 +86,8 @@ describe('texts', () => {
       expect(name.length).toBeLessThanOrEqual(16);
       expect(isAscii(name)).toBe(true);
     }
-    expect(shortControl(presets()[5].control)).toBe('10m+3x30s');
-    expect(shortControl(presets()[9].control)).toBe('60m+1x60s');
+    expect(shortControl(presets()[5].control)).toBe('Byo 10m 3x30s');
+    expect(shortControl(presets()[9].control)).toBe('Byo 60m 1x60s');
   });
 
   test('durations as a clock shows them, rounded up', () => {
@@ -113,7 +113,7 @@ describe('texts', () => {
       [{ system: 'byoyomi', mainMs: 0, periods: 0, periodMs: 1000 }, 'Periods: >0'],
       [{ system: 'stages', stages: [{ moves: 40, ms: 0 }] }, 'S1 time: >0'],
       [{ system: 'fischer', mainMs: 600000, incrementMs: 0, capMs: 1000 }, 'Cap below main'],
-      [{ system: 'absolute', mainMs: 1e12 }, 'Main: too big'],
+      [{ system: 'absolute', mainMs: 1e12 }, 'Main too big'],
     ];
     for (const c of cases) {
       const message = shortError(controlError(c[0], 'control') as string);
@@ -122,8 +122,10 @@ describe('texts', () => {
     }
   });
 
-  test('spread keeps the right part and cuts the left', () => {
-    expect(spread('Move count B', '100000', 16)).toBe('Move coun 100000');
+  test('spread keeps the right part and drops whole words of the left, never part of one', () => {
+    expect(spread('Move count B', '100000', 16)).toBe('Move      100000');
+    expect(spread('Move count B', '999', 16)).toBe('Move count B 999');
+    expect(spread('Increment', '1:00:00', 16)).toBe('         1:00:00');
     expect(spread('A', 'B', 4)).toBe('A  B');
   });
 });

@@ -11,9 +11,9 @@ import { controlError } from '../../firmware/clock/control-validate';
 const DEFAULT_PRESET = 7; // 60 min + 5x30 s, the default settings' control
 
 describe('presets (DESIGN 7)', () => {
-  test('the list starts on the stored control, marked *, and lists DESIGN 7 in order', () => {
+  test('the list starts on the stored control, marked * on the second row under its system, and lists DESIGN 7 in order', () => {
     const b = new Bench().open().do('R');
-    expect(b.screen()).toBe('60m+5x30s      *|Presets     8/19');
+    expect(b.screen()).toBe('Byo 60m 5x30s   |Byo-yomi  * 8/19');
     const names: string[] = [];
     b.do('L*' + (presets().length - DEFAULT_PRESET));
     for (let i = 0; i < presets().length; i++) {
@@ -21,11 +21,11 @@ describe('presets (DESIGN 7)', () => {
       b.do('L');
     }
     expect(names).toEqual([
-      '5m absolute', '10m absolute', '30m absolute', '45m absolute', '60m absolute',
-      '10m+3x30s', '30m+5x30s', '60m+5x30s      *', '40m+1x30s', '60m+1x60s',
-      '30m+20/5m', '40m+20/10m', '60m+15/5m',
-      '3m+15s Fischer', '10m+10s Fischer', '30m+30s Fischer',
-      '25m+10s Bronst', '1m hourglass', '40/120m+20/60m',
+      'Abs 5m', 'Abs 10m', 'Abs 30m', 'Abs 45m', 'Abs 60m',
+      'Byo 10m 3x30s', 'Byo 30m 5x30s', 'Byo 60m 5x30s', 'Byo 40m 1x30s', 'Byo 60m 1x60s',
+      'Can 30m 20/5m', 'Can 40m 20/10m', 'Can 60m 15/5m',
+      'Fis 3m+15s', 'Fis 10m+10s', 'Fis 30m+30s',
+      'Bro 25m+10s', 'Hourglass 1m', 'Stg 40/2h 20/1h',
     ]);
   });
 
@@ -64,7 +64,9 @@ describe('custom controls built by gestures', () => {
     b.do('R');
     const want = { system: 'byoyomi', mainMs: 20 * MINUTE, periods: 3, periodMs: 40 * SECOND };
     expect(b.lastSettings().control).toEqual({ black: want, white: want });
-    expect(b.screen()).toBe('Custom control  |Saved 20m+3x40s ');
+    expect(b.screen()).toBe('Custom control  |Saved           '); // "Saved Byo 20m 3x40s" is too long for a row
+    b.do('RL');
+    expect(b.lines()[1]).toBe('Byo 20m 3x40s   '); // the top's title, the stored control
     expect(b.sent('settings')).toHaveLength(1);
   });
 
@@ -81,13 +83,13 @@ describe('custom controls built by gestures', () => {
 
   test('stages: edit a stage, add one, remove one (40 moves in 2 h, then 20 per 30 min)', () => {
     const b = new Bench().open().do('L R').to('Stages').do('R R');
-    expect(b.screen()).toBe('S1 40 mv 2:00:00|Stages B+W   1/4');
+    expect(b.screen()).toBe('S1    40/2:00:00|Stages B+W   1/4');
     b.do('L');
-    expect(b.lines()[0]).toBe('S2 20 mv 1:00:00');
+    expect(b.lines()[0]).toBe('S2    20/1:00:00');
     b.do('L');
     expect(b.lines()[0].trim()).toBe('Add stage');
     b.do('R');
-    expect(b.screen()).toBe('S3 20 mv 1:00:00|Stage 3 added   ');
+    expect(b.screen()).toBe('S3    20/1:00:00|Stage 3 added   ');
     b.do('R'); // stage 3
     expect(b.screen()).toBe('Moves         20|Stage 3      1/3');
     b.do('L R');
@@ -95,11 +97,11 @@ describe('custom controls built by gestures', () => {
     b.do('L*30 C');
     expect(b.lines()[0]).toBe('Time       30:00');
     b.do('LL'); // back to the form
-    expect(b.lines()[0]).toBe('S3 20 mv   30:00');
+    expect(b.lines()[0]).toBe('S3      20/30:00');
     b.do('RL R'); // S2
     expect(b.lines()[1]).toBe('Stage 2      1/3');
     b.do('L L R'); // Remove stage
-    expect(b.screen()).toBe('S2 20 mv   30:00|Stage 2 removed ');
+    expect(b.screen()).toBe('S2      20/30:00|Stage 2 removed ');
     b.to('Save').do('R');
     const want = { system: 'stages', stages: [{ moves: 40, ms: 2 * HOUR }, { moves: 20, ms: 30 * MINUTE }] };
     expect(b.lastSettings().control.black).toEqual(want);
@@ -110,7 +112,7 @@ describe('custom controls built by gestures', () => {
     const b = new Bench().open().do('L R').to('Stages').do('R R R R'); // S1 > Moves editor
     expect(b.lines()[0]).toBe('S1 moves      40');
     b.do('L*30 C LL');
-    expect(b.lines()[0]).toBe('S1 10 mv 2:00:00');
+    expect(b.lines()[0]).toBe('S1    10/2:00:00');
   });
 
   test('time odds: Black 10 min absolute, White 20 min absolute', () => {
@@ -119,7 +121,7 @@ describe('custom controls built by gestures', () => {
     b.do('L R'); // Black only
     expect(b.screen()).toBe('Main       30:00|Absolute B   1/2');
     b.do('R L*20 C L R');
-    expect(b.lines()[1]).toBe('Saved B 10m abso');
+    expect(b.lines()[1]).toBe('Saved B Abs 10m ');
     b.do('R').to('Absolute').do('R L L R'); // White only
     expect(b.lines()[1]).toBe('Absolute W   1/2');
     b.do('R L*10 C L R');
@@ -127,7 +129,7 @@ describe('custom controls built by gestures', () => {
     expect(control.black).toEqual({ system: 'absolute', mainMs: 10 * MINUTE });
     expect(control.white).toEqual({ system: 'absolute', mainMs: 20 * MINUTE });
     expect(b.clock.controls).toEqual(control);
-    expect(b.lines()[1]).toBe('Saved W 20m abso');
+    expect(b.lines()[1]).toBe('Saved W Abs 20m ');
     b.do('L'); // the top's title says the sides differ
     expect(b.lines()[1]).toBe('Time odds    3/6');
   });
@@ -214,7 +216,7 @@ describe('impossible values are refused, with a message on the screen', () => {
     expect(b.screen()).toBe('Remove stage    |Need 1 stage    ');
     b.do('LL');
     for (let i = 0; i < 9; i++) b.to('Add stage').do('R'); // the cursor goes to the new stage
-    expect(b.screen()).toBe('S10 20 m 1:00:00|Stage 10 added  ');
+    expect(b.screen()).toBe('S10   20/1:00:00|Stage 10 added  ');
     b.do('L R');
     expect(b.lines()[1]).toBe('Max 10 stages   ');
   });

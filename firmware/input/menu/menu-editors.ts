@@ -61,7 +61,7 @@ export function editSpec(edit: Edit, context: MenuContext, draft: Draft | null, 
     case 'moves':
       return spec('Moves/period', 'count', 1, MAX_COUNT, 0, 1);
     case 'incrementMs':
-      return spec('Increment', 'time', 0, HOUR, 0, 3);
+      return spec('Bonus', 'time', 0, HOUR, 0, 3);
     case 'capMs': {
       const s = spec('Cap', 'time', 0, MAX_DURATION_MS, 2, 6);
       s.floor = draftMain(draft);

@@ -1,7 +1,9 @@
 /**
- * The menu's words on a 16x2 character screen: ASCII only (the LCD has no multiplication sign: "5x30s"), every
- * row exactly `columns` characters, durations as a clock shows them. Numbers are formatted by hand: Espruino
- * prints fractions differently from Node.
+ * The menu's words on a 16x2 character screen: ASCII only (the HD44780's ROM A00 has no multiplication sign, and the
+ * menu draws the same text on the OLED and in the simulators: "5x30s"), every row exactly `columns` characters,
+ * durations as a clock shows them. A text that does not fit loses whole words from its end, never part of one
+ * (`fitWords`): no row reads "New contro". Numbers are formatted by hand: Espruino prints fractions differently
+ * from Node.
  */
 import { TimeControl } from '../../clock/control';
 import { Side } from '../../clock/side';
@@ -9,6 +11,7 @@ import { findText, hasOwn, hasText, numberAfter } from '../../clock/text';
 
 const SECOND = 1000;
 const MINUTE = 60000;
+const HOUR = 3600000;
 const DAY = 86400000;
 
 function two(n: number): string {
@@ -25,20 +28,44 @@ export function ascii(text: string): string {
   return out;
 }
 
-/** Exactly `columns` characters: cut or padded with spaces. */
-export function fit(text: string, columns: number): string {
-  let t = ascii(text);
-  if (t.length > columns) return t.substring(0, columns);
+/**
+ * `text` in at most `room` characters: whole, or its first words that fit (words are separated by spaces). When not
+ * even the first word fits: '' if `cut` is false, else that word cut (a text of one long word has no better form).
+ */
+export function fitWords(text: string, room: number, cut: boolean): string {
+  const t = ascii(text);
+  if (t.length <= room) return t;
+  let end = t.lastIndexOf(' ', room);
+  while (end > 0 && t.charAt(end - 1) === ' ') end--;
+  if (end > 0) return t.substring(0, end);
+  return cut ? t.substring(0, Math.max(0, room)) : '';
+}
+
+function pad(text: string, columns: number): string {
+  let t = text;
   while (t.length < columns) t += ' ';
   return t;
 }
 
-/** `left` at the left, `right` at the right, at least one space between; `left` is cut when both do not fit. */
+/** Exactly `columns` characters: the words that fit, padded with spaces. */
+export function fit(text: string, columns: number): string {
+  return pad(fitWords(text, columns, true), columns);
+}
+
+/**
+ * `left` at the left, `right` at the right, at least one space between; `right` (a value) is kept whole and `left`
+ * (its label) loses words from its end when both do not fit.
+ */
 export function spread(left: string, right: string, columns: number): string {
   if (right === '') return fit(left, columns);
-  const room = columns - right.length - 1;
-  if (room < 1) return fit(right, columns);
-  return fit(fit(left, room) + ' ' + right, columns);
+  const value = fitWords(right, columns, true);
+  const label = fitWords(left, columns - value.length - 1, false);
+  return pad(label, columns - value.length) + value;
+}
+
+/** A title and a position ("1/6") on one row; the position is left out when both do not fit. */
+export function titled(title: string, position: string, columns: number): string {
+  return ascii(title).length + 1 + position.length <= columns ? spread(title, position, columns) : fit(title, columns);
 }
 
 /**
@@ -74,9 +101,10 @@ export function instantText(ms: number): string {
   return (ms < 0 ? '-' : '') + clock;
 }
 
-/** A duration inside a control's name: "60d", "5m", "120m", "30s", "1.5s". */
-export function compactDuration(ms: number): string {
+/** A duration inside a control's name: "60d", "5m", "120m", "30s", "1.5s" (and whole hours with `hours`: "2h"). */
+export function compactDuration(ms: number, hours?: boolean): string {
   if (ms >= DAY && ms % DAY === 0) return ms / DAY + 'd';
+  if (hours && ms >= HOUR && ms % HOUR === 0) return ms / HOUR + 'h';
   if (ms % MINUTE === 0) return ms / MINUTE + 'm';
   if (ms % SECOND === 0) return ms / SECOND + 's';
   return Math.floor(ms / SECOND) + '.' + Math.floor((ms % SECOND) / 100) + 's';
@@ -88,31 +116,33 @@ export function perMoveDuration(ms: number): string {
 }
 
 /**
- * A control in at most 16 characters where possible: "5m absolute", "60m+5x30s", "30m+20/5m", "3m+15s Fischer",
- * "25m+10s Bronst", "25m+10s delay", "1m hourglass", "40/120m+20/60m".
+ * A control as the menu names it: the system first, then its numbers, in at most 15 characters for every preset
+ * (test/menu/labels.test.ts walks them): "Abs 60m", "Byo 40m 1x30s", "Can 30m 20/5m", "Fis 3m+15s" (with a cap:
+ * "Fis 3m+15s max10m"), "Bro 25m+10s", "Delay 25m+10s", "Hourglass 1m", "Stg 40/2h 20/1h" (moves per time, each
+ * stage's time added: hours where whole, so the two stages fit). "x", not "×": the LCD's ROM has no such sign.
  */
 export function shortControl(c: TimeControl): string {
   switch (c.system) {
     case 'absolute':
-      return compactDuration(c.mainMs) + ' absolute';
+      return 'Abs ' + compactDuration(c.mainMs);
     case 'byoyomi':
-      return compactDuration(c.mainMs) + '+' + c.periods + 'x' + perMoveDuration(c.periodMs);
+      return 'Byo ' + compactDuration(c.mainMs) + ' ' + c.periods + 'x' + perMoveDuration(c.periodMs);
     case 'canadian':
-      return compactDuration(c.mainMs) + '+' + c.moves + '/' + compactDuration(c.periodMs);
+      return 'Can ' + compactDuration(c.mainMs) + ' ' + c.moves + '/' + compactDuration(c.periodMs);
     case 'fischer': {
-      const text = compactDuration(c.mainMs) + '+' + perMoveDuration(c.incrementMs);
-      return c.capMs === undefined ? text + ' Fischer' : text + ' F max' + compactDuration(c.capMs);
+      const text = 'Fis ' + compactDuration(c.mainMs) + '+' + perMoveDuration(c.incrementMs);
+      return c.capMs === undefined ? text : text + ' max' + compactDuration(c.capMs);
     }
     case 'bronstein':
-      return compactDuration(c.mainMs) + '+' + perMoveDuration(c.delayMs) + ' Bronst';
+      return 'Bro ' + compactDuration(c.mainMs) + '+' + perMoveDuration(c.delayMs);
     case 'delay':
-      return compactDuration(c.mainMs) + '+' + perMoveDuration(c.delayMs) + ' delay';
+      return 'Delay ' + compactDuration(c.mainMs) + '+' + perMoveDuration(c.delayMs);
     case 'hourglass':
-      return compactDuration(c.mainMs) + ' hourglass';
+      return 'Hourglass ' + compactDuration(c.mainMs);
     case 'stages': {
-      const parts: string[] = [];
-      for (const stage of c.stages) parts.push(stage.moves + '/' + compactDuration(stage.ms));
-      return parts.join('+');
+      let text = 'Stg';
+      for (const stage of c.stages) text += ' ' + stage.moves + '/' + compactDuration(stage.ms, true);
+      return text;
     }
   }
 }
@@ -143,23 +173,23 @@ export function shortError(message: string): string {
     periods: 'Periods',
     periodMs: 'Period',
     moves: 'Moves',
-    incrementMs: 'Increment',
+    incrementMs: 'Bonus',
     capMs: 'Cap',
     delayMs: 'Delay',
     stages: 'Stages',
     deltaMs: 'Time',
     remainingMs: 'Time',
     periodsLeft: 'Periods',
-    movesLeft: 'Moves left',
+    movesLeft: 'Moves',
     control: 'Control',
   };
   let name = hasOwn(names, field) ? names[field] : field;
   if (stage !== '' && field === 'ms') name = 'S' + (Number(stage) + 1) + ' time';
   else if (stage !== '' && field === 'moves') name = 'S' + (Number(stage) + 1) + ' moves';
   if (hasText(reason, 'at least mainMs')) return name + ' below main';
-  if (hasText(reason, 'at most')) return name + ': too big';
+  if (hasText(reason, 'at most')) return name + ' too big';
   if (hasText(reason, 'positive')) return name + ': >0';
   if (hasText(reason, 'non-negative')) return name + ': >=0';
-  if (hasText(reason, ' plays ')) return 'Not for ' + name;
+  if (hasText(reason, ' plays ')) return 'Not in system';
   return name + ': refused';
 }

@@ -10,8 +10,9 @@
  *       fields (stages: each stage,       - Periods B/W (byo-yomi) or Moves left B/W (Canadian)
  *       add stage) > Save                 - Move count B, W (12.14)
  *   - Options                             - Change control (3.18.4): Preset > preset > Both/Black/White,
- *       Announce, Expiry, First move,         or Custom > system > Both/Black/White > fields > Apply now
- *       Black btn, Sound, Volume, Voice,  - Read the log
+ *       Announce, Expiry, First move,         or Custom > system > Both/Black/White > fields > Apply now;
+ *       Black btn, Sound, Volume, Voice,      then Keep times / Start afresh
+ *                                         - Read the log
  *       Warnings, OT break 3m             - Options (sound, volume, voice at once, the rest from the next game)
  *   - Read the log                        - New game (confirm)
  *   - New game (confirm)                  - Exit (stay paused)
@@ -132,6 +133,8 @@ export function fieldIds(control: TimeControl): string[] {
 
 export const STAGE_IDS = ['stageMoves', 'stageMs', 'removeStage'];
 export const CHANGE_IDS = ['preset', 'custom'];
+/** The question after a new control mid-game: index 0 keeps each side's time (the cursor starts there), 1 starts afresh. */
+const KEEP_NAMES = ['Keep times', 'Start afresh'];
 const CONFIRM_NAMES = ['No, go back', 'Yes, new game'];
 
 /** The ids of an id-based list screen, or null for the index-based ones (presets, systems, target, choice, log). */
@@ -194,7 +197,7 @@ function fieldText(id: string, menu: MenuState, context: MenuContext): ItemText 
   if (id === 'addStage') return item('Add stage', '');
   if (idName(id) === 'stage' && c.system === 'stages') {
     const i = Number(idArg(id));
-    return item('S' + (i + 1) + ' ' + c.stages[i].moves + ' mv', durationText(c.stages[i].ms));
+    return item('S' + (i + 1), c.stages[i].moves + '/' + durationText(c.stages[i].ms)); // moves / time, as "Stg 40/2h" 
   }
   const edit: Edit = { kind: id as EditKind, side: null, value: 0, initial: 0 };
   const s = editSpec(edit, context, draft, 0);
@@ -218,6 +221,7 @@ export function itemCount(menu: MenuState, context: MenuContext): number {
     case 'target': return TARGETS.length;
     case 'choice': return optionValues(optionKeys()[menu.arg]).length;
     case 'confirm': return CONFIRM_NAMES.length;
+    case 'keep': return KEEP_NAMES.length;
     default: return 1;
   }
 }
@@ -238,11 +242,9 @@ export function itemText(menu: MenuState, context: MenuContext, index: number): 
     }
     case 'change':
       return item(index === 0 ? 'Preset' : 'Custom', '');
-    case 'presets': {
-      const c = presetControls()[index];
-      const marked = menu.draft !== null && menu.draft.purpose === 'settings' && storedSame(context.settings, c);
-      return item(shortControl(c), marked ? '*' : '');
-    }
+    case 'presets':
+      // The stored preset's mark is on the second row (positionText): the name has the whole first row.
+      return item(shortControl(presetControls()[index]), '');
     case 'systems':
       return item(systemName(timeSystems()[index]), '');
     case 'target':
@@ -254,6 +256,8 @@ export function itemText(menu: MenuState, context: MenuContext, index: number): 
     }
     case 'confirm':
       return item(CONFIRM_NAMES[index], '');
+    case 'keep':
+      return item(KEEP_NAMES[index], '');
     default:
       return item('', '');
   }
@@ -270,7 +274,8 @@ export function screenTitle(menu: MenuState, context: MenuContext): string {
       return sameControl(c.black, c.white) ? shortControl(c.black) : 'Time odds';
     }
     case 'presets':
-      return draft !== null && draft.purpose === 'game' ? 'New control' : 'Presets';
+      // The preset's system, a heading that tells where a long run through the list has got to.
+      return systemName(presetControls()[Math.min(menu.cursor, presetControls().length - 1)].system);
     case 'systems':
       return 'System';
     case 'target':
@@ -287,9 +292,18 @@ export function screenTitle(menu: MenuState, context: MenuContext): string {
       return 'Change control';
     case 'confirm':
       return 'New game?';
+    case 'keep':
+      return 'Keep times?';
     default:
       return '';
   }
+}
+
+/** The second row's position: "7/19"; "* 7/19" on the preset stored for the next game. */
+export function positionText(menu: MenuState, context: MenuContext, cursor: number, count: number): string {
+  const at = cursor + 1 + '/' + count;
+  if (menu.screen !== 'presets' || menu.draft === null || menu.draft.purpose !== 'settings') return at;
+  return storedSame(context.settings, presetControls()[cursor]) ? '* ' + at : at;
 }
 
 /** A fresh control of `system` with sensible values, for a custom control that starts from nothing. */

@@ -40,7 +40,8 @@ export type MenuCommand =
  * The screens. Lists: `top` (what it holds depends on where the menu was opened), `presets`, `systems`,
  * `target` (both sides / Black only / White only), `fields` (the control being built), `stage` (one stage of a
  * stages control), `options`, `choice` (the values of one option), `change` (in game: preset or custom),
- * `confirm` (new game?), `log`. And `edit`, the number editor.
+ * `keep` (in game, the new control chosen: keep each side's time or start afresh), `confirm` (new game?), `log`.
+ * And `edit`, the number editor.
  */
 export type Screen =
   | 'top'
@@ -52,6 +53,7 @@ export type Screen =
   | 'options'
   | 'choice'
   | 'change'
+  | 'keep'
   | 'confirm'
   | 'log'
   | 'edit';

@@ -17,7 +17,9 @@
  *     L   short press       next item (cyclic; in the log: older)
  *     R   short press       choose (in the log: newer)
  *     L   long (1 s)        back one level; at the top: close the menu (a paused game stays paused)
- *     R   long (1 s)        previous item (cyclic)
+ *     R   long (1 s)        previous item (cyclic; in the log: newer)
+ *     R   held on           keeps going back, one item every other auto-repeat (300 ms): the fast way through a
+ *                           long list (see FAST LISTS below)
  *     L+R both briefly      choose, like R (in the log: back)
  *     L+R both held 2 s     back, like long L (at the top it does nothing: it never closes the menu)
  *   A press held past the auto-repeat delay but released before it is long still counts as one short press.
@@ -35,6 +37,20 @@
  *   A long press in an editor does nothing more than repeat: holding is how values run (auto-repeat starts
  *   before a press becomes long), so cancel is the two-button hold. At a limit the value stops and the second
  *   row says so ("Min 1", "Max 100%").
+ *
+ * FAST LISTS. The presets are 19 items and the paused top list 14 or more; with one step per press the farthest
+ * item took 9 presses (lists wrap, and long R steps back). Every two-button gesture already has its meaning in a
+ * list, and each must keep it: the simulators, the manual and the arbiters' hands know them (long L is the way
+ * back, so holding L cannot run the list; both briefly is choose, as OK in the editor). What no gesture used is R
+ * held on after its long press: it now runs the list backwards, as holding runs a value in the editor, one item
+ * every 300 ms (readable on an LCD, easy to let go at the right item), and the list wraps, so every item is one
+ * hold away, or one hold and a press. The presets' second row names the system of the item shown, a heading that
+ * says where the run has got to. Measured in test/menu/fast-lists.test.ts (actions to the farthest item).
+ *
+ * MID-GAME CONTROL (3.18.4). Once a new control is chosen for a game in progress (a preset and its sides, or a
+ * custom control's "Apply now"), the menu asks "Keep times?": "Keep times" (the cursor starts there: nothing given
+ * is lost, a +2:00 included) or "Start afresh" (each side starts the new control from its beginning). What keep
+ * means in each system is written at side-clock.ts `keptSideClock`. Long L goes back to the control, unchanged.
  */
 import { Gesture } from '../gesture-types';
 import { AdjustEvent } from '../../clock/clock-types';
@@ -46,7 +62,7 @@ import { Settings } from '../../storage/settings';
 import { PerSide, Side } from '../../clock/side';
 import { Draft, Edit, EditKind, Frame, MenuCommand, MenuContext, MenuState, Screen } from './menu-types';
 import { Key, keyOf } from './menu-input';
-import { fit, shortControl, shortError, sideLetter, spread } from './menu-text';
+import { fit, shortControl, shortError, sideLetter, spread, titled } from './menu-text';
 import {
   codeText,
   controlField,
@@ -65,6 +81,7 @@ import {
   optionKeys,
   optionValue,
   optionValues,
+  positionText,
   screenIds,
   screenTitle,
   STAGE_IDS,
@@ -120,7 +137,7 @@ function go(menu: MenuState, screen: Screen, cursor: number, arg: number, change
 }
 
 /** The screens that choose or build a control: the draft lives while one of them is open. */
-const DRAFT_SCREENS: Screen[] = ['presets', 'systems', 'target', 'fields', 'stage'];
+const DRAFT_SCREENS: Screen[] = ['presets', 'systems', 'target', 'fields', 'stage', 'keep'];
 
 /** Back one level with a message; at the top, close the menu. */
 function back(menu: MenuState, message: string): MenuResult {
@@ -160,8 +177,19 @@ function sourceControl(draft: Draft, context: MenuContext): TimeControl {
   return draft.target === 'white' ? controls.white : controls.black;
 }
 
-/** Save a control: store it (settings) or adjust the running game (3.18.4). Refused with a message if impossible. */
-function applyControl(menu: MenuState, context: MenuContext, draft: Draft): MenuResult {
+/** The shortest menu row (both layouts have 16 columns for the menu). */
+const MESSAGE_COLUMNS = 16;
+
+/** "Saved B Abs 10m"; when that is too long for a row, `otherwise` ("Saved"), never a cut control. */
+function saidWith(what: string, control: string, otherwise: string): string {
+  return what.length + control.length <= MESSAGE_COLUMNS ? what + control : otherwise;
+}
+
+/**
+ * Save a control: store it (settings) or adjust the running game (3.18.4). Refused with a message if impossible.
+ * For the game, first asks whether each side keeps its time (`keep` undefined: the question, screen `keep`).
+ */
+function applyControl(menu: MenuState, context: MenuContext, draft: Draft, keep?: boolean): MenuResult {
   const error = controlError(draft.control, 'control');
   if (error !== undefined) return said(menu, shortError(error));
   const short = shortControl(draft.control);
@@ -171,14 +199,16 @@ function applyControl(menu: MenuState, context: MenuContext, draft: Draft): Menu
     if (draft.target !== 'white') control.black = parseControl(draft.control);
     if (draft.target !== 'black') control.white = parseControl(draft.control);
     const settings = withSettings(context.settings, { control: control });
-    return result(toTop(menu, 'Saved ' + who + short), [{ type: 'settings', settings: settings }]);
+    return result(toTop(menu, saidWith('Saved ', who + short, who === '' ? 'Saved' : 'Saved for ' + (draft.target === 'black' ? 'Black' : 'White'))), [{ type: 'settings', settings: settings }]);
   }
   const event: AdjustEvent = { type: 'adjust', control: parseControl(draft.control) };
   if (draft.target !== 'both') event.side = draft.target;
+  if (keep === true) event.keepTimes = true;
   const refused = menuAdjustError(context, event);
   if (refused !== undefined) return said(menu, shortError(refused));
+  if (keep === undefined) return result(go(menu, 'keep', 0, 0, { draft: draft }));
   // On Resume: the likely next step, and the items below it may have changed with the control.
-  return result(toTop(menu, 'Now ' + who + short, 0), [{ type: 'adjust', event: event }]);
+  return result(toTop(menu, saidWith('Now ', who + short, who === '' ? 'Control changed' : 'New control ' + who.trim()), 0), [{ type: 'adjust', event: event }]);
 }
 
 function adjustCommand(menu: MenuState, context: MenuContext, event: AdjustEvent, done: MenuState): MenuResult {
@@ -342,6 +372,8 @@ function choose(menu: MenuState, context: MenuContext, index: number): MenuResul
       chosen.control = source.system === system ? parseControl(source) : defaultControl(system);
       return result(go(menu, 'fields', 0, 0, { draft: chosen }));
     }
+    case 'keep':
+      return applyControl(menu, context, draft as Draft, index === 0);
     case 'confirm':
       return index === 1 ? result(menu, [{ type: 'newGame' }]) : back(menu, '');
     default:
@@ -405,8 +437,17 @@ function editKey(menu: MenuState, context: MenuContext, k: Key): MenuResult | nu
   return result(Object.assign({}, menu, { edit: Object.assign({}, edit, { value: next.value }), message: next.limit }));
 }
 
+/**
+ * Right held on after its long press: every other auto-repeat is one more step back (FAST LISTS at the top). Repeats
+ * of a hold that has not been long yet, and of the left button (whose long press leaves the screen), do nothing.
+ */
+function runsBack(menu: MenuState, k: Key): boolean {
+  return k.key === 'R' && k.repeat > 0 && (menu.longed & 2) !== 0 && k.repeat % 2 === 0;
+}
+
 function logKey(menu: MenuState, context: MenuContext, k: Key): MenuResult | null {
   const n = logCount(context);
+  if (runsBack(menu, k)) return result(Object.assign({}, menu, { cursor: (menu.cursor + n - 1) % n }));
   if (k.repeat > 0) return null;
   if (k.key === 'L') return result(Object.assign({}, menu, { cursor: (menu.cursor + 1) % n }));
   if (k.key === 'R' || k.key === 'RL') return result(Object.assign({}, menu, { cursor: (menu.cursor + n - 1) % n }));
@@ -416,6 +457,7 @@ function logKey(menu: MenuState, context: MenuContext, k: Key): MenuResult | nul
 function listKey(menu: MenuState, context: MenuContext, k: Key): MenuResult | null {
   const n = itemCount(menu, context);
   const cursor = Math.min(menu.cursor, n - 1);
+  if (runsBack(menu, k)) return result(Object.assign({}, menu, { cursor: (cursor + n - 1) % n }));
   if (k.repeat > 0) return null;
   if (k.key === 'L') return result(Object.assign({}, menu, { cursor: (cursor + 1) % n }));
   if (k.key === 'RL') return result(Object.assign({}, menu, { cursor: (cursor + n - 1) % n }));
@@ -441,7 +483,10 @@ function position(cursor: number, count: number): string {
   return cursor + 1 + '/' + count;
 }
 
-/** The screen: two rows of exactly `columns` ASCII characters. */
+/**
+ * The screen: two rows of exactly `columns` ASCII characters. A label too long for its row loses whole words from
+ * its end (menu-text.ts `fitWords`), never part of one; a title loses its position first.
+ */
 export function menuLines(menu: MenuState, context: MenuContext, columns: number): string[] {
   if (menu.screen === 'edit' && menu.edit !== null) {
     const s = editSpec(menu.edit, context, menu.draft, menu.arg);
@@ -456,6 +501,6 @@ export function menuLines(menu: MenuState, context: MenuContext, columns: number
   const n = itemCount(menu, context);
   const cursor = Math.min(menu.cursor, n - 1);
   const text = itemText(menu, context, cursor);
-  const second = menu.message ? fit(menu.message, columns) : spread(screenTitle(menu, context), position(cursor, n), columns);
+  const second = menu.message ? fit(menu.message, columns) : titled(screenTitle(menu, context), positionText(menu, context, cursor, n), columns);
   return [spread(text.left, text.right, columns), second];
 }
