@@ -6,7 +6,7 @@ import { PerSide } from '../firmware/clock/side';
 import { TimeControl } from '../firmware/clock/control';
 import { parsePerSideNotation } from './control-notation';
 import { BOARDS, DEFAULT_BOARD } from './terminal-session';
-import { OTHER_KEYS } from './terminal-keys';
+import { keyLegend, OTHER_KEYS } from './terminal-keys';
 import { hasOwn } from '../firmware/clock/text';
 import { cut, quotedCut, withoutBom } from './input-limits';
 
@@ -48,12 +48,8 @@ usage: npm start -- [options]        (or: npx tsx sim/terminal.ts [options])
   --exit-after MS   quit by itself after MS ms of clock time (speed included)
   --help, -h        this text
 
-keys (buttons: a terminal has no key-up, so each key plays a whole gesture with realistic timing)
-  a ←      left button press          l →      right button press
-  A ⇧←     left held 1.1 s (long)     L ⇧→     right held 1.1 s (long)
-  space ⏎  both briefly: pause; in the menu choose / OK
-  r        both 2 s: resume a paused game; in the menu back / cancel
-  m        both 4 s: the arbiter's menu
+keys (a terminal has no key-up, so each key plays a whole gesture with realistic timing; Black on the left)
+${keyLegend('Black', 'White').join('\n')}
   ${OTHER_KEYS}
 
 Without a terminal (a pipe, CI) the same keys are read from stdin, as characters or lines, and each changed

@@ -3,11 +3,13 @@
  * A terminal reports keys, never their release, so every gesture is a short script of edges with the timing a
  * person's fingers would have (DEFAULT_TIMING decides what "long" and "held 2 s" are); the gesture player
  * (terminal-gestures.ts) plays them on the HAL's own time line. Fixed keys, listed on screen; nothing to configure.
+ * The gestures' names and their keys come from the one table of sim/button-notation.ts.
  */
 import { ButtonName } from '../hal/hal';
 import { DEFAULT_TIMING } from '../firmware/input/gesture-types';
+import { clockMeaning, GestureName, NOTATION } from './button-notation';
 
-export type GestureName = 'pressLeft' | 'pressRight' | 'longLeft' | 'longRight' | 'both' | 'both2s' | 'both4s';
+export type { GestureName } from './button-notation';
 
 export type KeyAction =
   | { type: 'gesture'; gesture: GestureName }
@@ -73,20 +75,8 @@ export function gestureLengthMs(name: GestureName): number {
   return steps[steps.length - 1].atMs + AFTER_GESTURE_MS;
 }
 
-/** What each key does. Keys are named as `decodeKeys` names them. */
+/** What each key does. Keys are named as `decodeKeys` names them; the gestures' keys are the notation table's. */
 const KEYMAP: { [key: string]: KeyAction } = {
-  a: { type: 'gesture', gesture: 'pressLeft' },
-  left: { type: 'gesture', gesture: 'pressLeft' },
-  l: { type: 'gesture', gesture: 'pressRight' },
-  right: { type: 'gesture', gesture: 'pressRight' },
-  A: { type: 'gesture', gesture: 'longLeft' },
-  'shift-left': { type: 'gesture', gesture: 'longLeft' },
-  L: { type: 'gesture', gesture: 'longRight' },
-  'shift-right': { type: 'gesture', gesture: 'longRight' },
-  ' ': { type: 'gesture', gesture: 'both' },
-  enter: { type: 'gesture', gesture: 'both' },
-  r: { type: 'gesture', gesture: 'both2s' },
-  m: { type: 'gesture', gesture: 'both4s' },
   '.': { type: 'wait', ms: WAIT_MS },
   '+': { type: 'faster' },
   '=': { type: 'faster' },
@@ -96,6 +86,7 @@ const KEYMAP: { [key: string]: KeyAction } = {
   'ctrl-c': { type: 'quit' },
   'ctrl-d': { type: 'quit' },
 };
+for (const row of NOTATION) for (const key of row.terminalKeys) KEYMAP[key] = { type: 'gesture', gesture: row.gesture };
 
 export function actionFor(key: string): KeyAction | undefined {
   return Object.prototype.hasOwnProperty.call(KEYMAP, key) ? KEYMAP[key] : undefined;
@@ -144,7 +135,7 @@ export function decodeKeys(chunk: string, lines: boolean): string[] {
   return keys;
 }
 
-/** One line of the key list: keys, what the gesture is, what it means with the clock showing and in the menu. */
+/** One line of the key list: keys, the gesture's name, what it means with the clock showing and in the menu. */
 export interface KeyHelp {
   keys: string;
   gesture: string;
@@ -152,17 +143,9 @@ export interface KeyHelp {
   menu: string;
 }
 
-/** The key list shown on screen; `left`/`right` name whose buttons they are ("Black", "White"). */
+/** The key list shown on screen (the notation table's rows); `left`/`right` name whose buttons they are. */
 export function keyHelp(left: string, right: string): KeyHelp[] {
-  return [
-    { keys: 'a ←', gesture: 'left press', clock: left + "'s button", menu: 'next / minus' },
-    { keys: 'l →', gesture: 'right press', clock: right + "'s button", menu: 'choose / plus' },
-    { keys: 'A ⇧←', gesture: 'left 1.1 s', clock: '(long left)', menu: 'back' },
-    { keys: 'L ⇧→', gesture: 'right 1.1 s', clock: '(long right)', menu: 'previous' },
-    { keys: 'space ⏎', gesture: 'both briefly', clock: 'pause', menu: 'choose / OK' },
-    { keys: 'r', gesture: 'both 2 s', clock: 'resume; menu if ready', menu: 'back / cancel' },
-    { keys: 'm', gesture: 'both 4 s', clock: 'menu', menu: '' },
-  ];
+  return NOTATION.map((row) => ({ keys: row.terminalLabel, gesture: row.name, clock: clockMeaning(row, left, right), menu: row.menu }));
 }
 
 /** The key list in one line (at most 80 columns), for a terminal too short for the whole list. */
@@ -174,3 +157,11 @@ export function keySummary(menu: boolean): string {
 
 /** The keys that are not buttons. */
 export const OTHER_KEYS = '+ (=) - speed ×2 ÷2 · b battery low · . wait 1 s · q quit';
+
+/** The key list for --help and the Espruino runner: one line per gesture, "  a ←      Left        …". */
+export function keyLegend(left: string, right: string): string[] {
+  return NOTATION.map((row) => {
+    const meanings = [clockMeaning(row, left, right), row.menu ? 'in the menu: ' + row.menu : ''].filter((m) => m).join('; ');
+    return '  ' + (row.terminalLabel + ' '.repeat(10)).slice(0, 10) + (row.name + ' '.repeat(12)).slice(0, 12) + row.fingers + ': ' + meanings;
+  });
+}

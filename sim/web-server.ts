@@ -26,6 +26,7 @@ import typescript from '@rollup/plugin-typescript';
 import { nodeResolve } from '@rollup/plugin-node-resolve';
 import { ensureVoiceClips, VoiceClips } from './voice-cache';
 import { printedHelp } from '../scripts/cli-help';
+import { BROWSER_KEYS, clockMeaning, NOTATION } from './button-notation';
 
 export const ROOT = path.resolve(__dirname, '..');
 const WEB = path.join(ROOT, 'sim', 'web');
@@ -125,9 +126,31 @@ export interface WebServer {
   close(): Promise<void>;
 }
 
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+/**
+ * sim/web/index.html with its legend filled in from the notation table (sim/button-notation.ts): each button's keys
+ * under it, and one item per gesture — its name, how to make it on the page, what it does. One table for the
+ * page, the terminal simulator and the docs, so their legends cannot disagree.
+ */
+export function pageHtml(): string {
+  const html = fs.readFileSync(path.join(WEB, 'index.html'), 'utf8');
+  const keys = (button: 'left' | 'right') => BROWSER_KEYS[button].map((k) => '<kbd>' + escapeHtml(k.label) + '</kbd>').join('');
+  const items = NOTATION.map((row) => {
+    const meanings = [clockMeaning(row, 'Black', 'White'), row.menu ? 'in the menu: ' + row.menu : ''].filter((m) => m).join('; ');
+    return '<li class="gesture" data-gesture="' + row.gesture + '"><b>' + escapeHtml(row.name) + '</b> — ' + escapeHtml(row.browser) + ': ' + escapeHtml(meanings) + '.</li>';
+  });
+  const filled = html
+    .replace('<!-- keys:left -->', keys('left'))
+    .replace('<!-- keys:right -->', keys('right'))
+    .replace(/<!-- gestures:[^>]*-->/, items.join('\n        '));
+  if (filled.indexOf('<!-- keys:') >= 0 || filled === html || filled.indexOf('class="gesture"') < 0) throw new Error('sim/web/index.html: no place for the legend (<!-- keys:left -->, <!-- keys:right -->, <!-- gestures: … -->)');
+  return filled;
+}
+
 const STATIC: { [route: string]: { file: string; type: string } } = {
-  '/': { file: 'index.html', type: 'text/html; charset=utf-8' },
-  '/index.html': { file: 'index.html', type: 'text/html; charset=utf-8' },
   '/style.css': { file: 'style.css', type: 'text/css; charset=utf-8' },
 };
 
@@ -214,7 +237,9 @@ export async function startWebServer(options?: WebServerOptions): Promise<WebSer
     const head = method === 'HEAD';
     const route = (request.url || '/').split('?')[0];
     const file = STATIC[route];
-    if (file) {
+    if (route === '/' || route === '/index.html') {
+      send(response, 200, 'text/html; charset=utf-8', pageHtml(), head);
+    } else if (file) {
       send(response, 200, file.type, fs.readFileSync(path.join(WEB, file.file), 'utf8'), head);
     } else if (route === '/app.js') {
       await fresh();
@@ -277,7 +302,7 @@ export async function startWebServer(options?: WebServerOptions): Promise<WebSer
 export async function writeWebSite(outDir: string): Promise<WebBundle> {
   const built = await buildWebBundle();
   fs.mkdirSync(outDir, { recursive: true });
-  fs.copyFileSync(path.join(WEB, 'index.html'), path.join(outDir, 'index.html'));
+  fs.writeFileSync(path.join(outDir, 'index.html'), pageHtml());
   fs.copyFileSync(path.join(WEB, 'style.css'), path.join(outDir, 'style.css'));
   fs.writeFileSync(path.join(outDir, 'app.js'), built.code);
   fs.writeFileSync(path.join(outDir, 'app.js.map'), built.map);

@@ -1,7 +1,7 @@
 /**
  * `npm run espruino`: a board's bundle on the real Espruino interpreter, booted from Storage as a flashed board boots,
- * with the console board's two buttons on the terminal simulator's keys (sim/terminal-keys.ts: a and l press, A and
- * L hold 1.1 s, space both briefly, r both 2 s, m both 4 s, q quit). What the interpreter prints is shown as it
+ * with the console board's two buttons on the terminal simulator's keys (sim/button-notation.ts: a Left, l Right, A
+ * Left long, L Right long, space Both, r Both 2 s, m Both 4 s; q quit). What the interpreter prints is shown as it
  * prints it: the console display's frames, the buzzer, the firmware's notices and any error.
  *
  *   npm run espruino -- [--board console] [--pool espruino-12k|espruino-16k|espruino] [--storage DIR] [--fresh] [--repl]
@@ -17,7 +17,8 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { flashImage, writeFlash } from './flash-image';
 import { Interpreter, interpreterProblem, Pool, POOLS } from './interpreter';
-import { actionFor, decodeKeys, GESTURE_EDGES, gestureLengthMs, GestureName } from '../terminal-keys';
+import { actionFor, decodeKeys, GESTURE_EDGES, gestureLengthMs, GestureName, keyLegend } from '../terminal-keys';
+import { NOTATION } from '../button-notation';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 
@@ -37,10 +38,12 @@ export const USAGE =
   '  --repl         type into the interpreter\'s REPL instead of pressing buttons\n' +
   '  --help, -h     this text\n' +
   'The interpreter is looked for in ESPRUINO_BIN (a folder holding espruino-12k, or one build), else ../shared/espruino/bin.\n' +
-  'Keys (as in npm start): a or ← left press, l or → right press, A L (shift-arrows) held 1.1 s, space or Enter both\n' +
-  'briefly (pause), r both 2 s (resume), m both 4 s (menu), . wait 1 s, q quit.';
+  'Keys, as in npm start (Black on the left):\n' +
+  keyLegend('Black', 'White').join('\n') + '\n' +
+  '  .         wait 1 s; q quit';
 
-const KEYS = 'keys: a← l→ press · A L long (1.1 s) · space pause · r resume · m menu · . wait 1 s · q quit';
+/** The one-line key list printed at the start: the notation's names and their keys. */
+const KEYS = 'keys: ' + NOTATION.map((row) => row.terminalLabel.split(' ')[0] + ' ' + row.name).join(' · ') + ' · . wait 1 s · q quit';
 
 export interface EspruinoArgs {
   board: string;

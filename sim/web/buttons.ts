@@ -4,16 +4,15 @@
  * fingers on two buttons make a chord), or its key — and one edge goes out when the first holder arrives and when
  * the last one leaves. Keyboard auto-repeat is ignored, so a held key is one long press.
  *
- * Keys: A or ← is the left button, L or → the right one (by position: KeyA/KeyL on any layout).
+ * Keys: A or ← is the left button, L or → the right one (by position: KeyA/KeyL on any layout), as the notation
+ * table says (sim/button-notation.ts BROWSER_KEYS, which the page's legend is made from too).
  */
 import { ButtonName } from '../../hal/hal';
+import { BROWSER_KEYS } from '../button-notation';
 
-export const KEYS: { [code: string]: ButtonName } = {
-  KeyA: 'left',
-  ArrowLeft: 'left',
-  KeyL: 'right',
-  ArrowRight: 'right',
-};
+/** Each key's button, by KeyboardEvent.code. */
+export const KEYS: { [code: string]: ButtonName } = {};
+(['left', 'right'] as ButtonName[]).forEach((button) => BROWSER_KEYS[button].forEach((key) => (KEYS[key.code] = button)));
 
 export interface PageButtonsOptions {
   left: HTMLElement;

@@ -106,6 +106,11 @@ suiteNeeding(haveChromium ? null : NO_CHROMIUM, 'the browser simulator', () => {
     expect(await hook(page, (g) => g.screenRows())).toEqual(LCD_READY);
     expect(await hook(page, (g) => g.view().status)).toBe('ready');
     const ready = await canvasImage(page, '#lcd');
+    // The legend, from the one notation table (sim/button-notation.ts): each gesture by name, each button's keys.
+    const legend = await page.locator('.help li.gesture b').allTextContents();
+    expect(legend).toEqual(['Left', 'Right', 'Left long', 'Right long', 'Both', 'Both 2 s', 'Both 4 s']);
+    expect(await page.locator('#left ~ .label .keys').textContent()).toBe('A←');
+    expect(await page.locator('#right ~ .label .keys').textContent()).toBe('L→');
 
     // White (the right button) presses: Black's clock starts (12.5).
     await click(page, '#right');

@@ -6,7 +6,12 @@ import { ButtonName } from '../../hal/hal';
 import { DEFAULT_TIMING } from '../../firmware/input/gesture-types';
 import { startRuntime, Runtime } from '../../firmware/runtime/runtime';
 import { createVirtualHal, VirtualHal } from '../../sim/virtual-hal';
-import { actionFor, decodeKeys, GESTURE_EDGES, GestureName, gestureLengthMs } from '../../sim/terminal-keys';
+import { actionFor, decodeKeys, GESTURE_EDGES, GestureName, gestureLengthMs, keyHelp } from '../../sim/terminal-keys';
+import { NOTATION, notationMarkdown, notationOf } from '../../sim/button-notation';
+import { USAGE as TERMINAL_USAGE } from '../../sim/terminal-args';
+import { USAGE as ESPRUINO_USAGE } from '../../sim/espruino/cli';
+import { KEYS } from '../../sim/web/buttons';
+import { pageHtml } from '../../sim/web-server';
 import { layoutFor } from '../../firmware/display/layouts';
 
 describe('terminal input as keys', () => {
@@ -126,5 +131,65 @@ describe('each gesture on the runtime does what the manual says', () => {
     expect(runtime.screen().menu).not.toEqual(first);
     play('longLeft');
     expect(runtime.menuOpen()).toBe(false);
+  });
+});
+
+describe('one notation for the gestures (sim/button-notation.ts), and every legend made from it', () => {
+  test('the names, in order, and the terminal keys that play each', () => {
+    expect(NOTATION.map((row) => [row.name, row.gesture, row.terminalKeys])).toEqual([
+      ['Left', 'pressLeft', ['a', 'left']],
+      ['Right', 'pressRight', ['l', 'right']],
+      ['Left long', 'longLeft', ['A', 'shift-left']],
+      ['Right long', 'longRight', ['L', 'shift-right']],
+      ['Both', 'both', [' ', 'enter']],
+      ['Both 2 s', 'both2s', ['r']],
+      ['Both 4 s', 'both4s', ['m']],
+    ]);
+    for (const row of NOTATION) for (const key of row.terminalKeys) expect(actionFor(key)).toEqual({ type: 'gesture', gesture: row.gesture });
+    expect(Object.keys(GESTURE_EDGES).sort()).toEqual(NOTATION.map((row) => row.gesture).sort());
+  });
+
+  test('the names say the firmware timing: long is longPressMs, the chord levels chordLongMs and chordVeryLongMs', () => {
+    expect(DEFAULT_TIMING.longPressMs).toBe(1000);
+    expect(notationOf('longLeft').fingers).toBe('hold the left button alone 1 s');
+    expect(notationOf('both2s').name).toBe('Both ' + DEFAULT_TIMING.chordLongMs / 1000 + ' s');
+    expect(notationOf('both4s').name).toBe('Both ' + DEFAULT_TIMING.chordVeryLongMs / 1000 + ' s');
+    expect(notationOf('both').fingers).toContain('at least ' + DEFAULT_TIMING.chordMs / 1000 + ' s');
+  });
+
+  test('the browser page: A and ← are the left button, L and → the right one (sim/web/buttons.ts)', () => {
+    expect(KEYS).toEqual({ KeyA: 'left', ArrowLeft: 'left', KeyL: 'right', ArrowRight: 'right' });
+    expect(notationOf('pressRight').browser).toBe('L or →, or click / tap the right button');
+  });
+
+  test('the on-screen key list, the --help and the Espruino runner name each gesture with its keys', () => {
+    expect(keyHelp('Black', 'White').map((k) => [k.keys, k.gesture, k.clock])).toEqual([
+      ['a ←', 'Left', "Black's button"],
+      ['l →', 'Right', "White's button"],
+      ['A ⇧←', 'Left long', 'as Left'],
+      ['L ⇧→', 'Right long', 'as Right'],
+      ['space ⏎', 'Both', 'pause'],
+      ['r', 'Both 2 s', 'resume; menu if ready'],
+      ['m', 'Both 4 s', 'menu'],
+    ]);
+    for (const row of NOTATION) {
+      const line = new RegExp('\\n  ' + row.terminalLabel.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') + ' +' + row.name + ' +' + row.fingers.replace(/[()]/g, '\\$&') + ': ');
+      expect(TERMINAL_USAGE).toMatch(line);
+      expect(ESPRUINO_USAGE).toMatch(line);
+    }
+    expect(TERMINAL_USAGE).toContain('\n  L ⇧→      Right long  hold the right button alone 1 s: as Right; in the menu: previous\n');
+  });
+
+  test('the browser page lists each gesture by name, with its keys and what it does', () => {
+    const page = pageHtml();
+    for (const row of NOTATION) expect(page).toContain('<li class="gesture" data-gesture="' + row.gesture + '"><b>' + row.name + '</b> — ');
+    expect(page).toContain('<b>Right long</b> — hold L or → (or the right button) 1 s: as Right; in the menu: previous.</li>');
+    expect(page).toContain('<span class="keys"><kbd>A</kbd><kbd>←</kbd></span>');
+    expect(page).toContain('<span class="keys"><kbd>L</kbd><kbd>→</kbd></span>');
+    expect(page).not.toContain('<!--');
+  });
+
+  test('the notation table in Markdown, for the docs', () => {
+    expect(notationMarkdown().split('\n')[4]).toBe('| **Left long** | hold the left button alone 1 s | `A` `⇧←` | hold A or ← (or the left button) 1 s |');
   });
 });
