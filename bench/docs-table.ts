@@ -21,14 +21,22 @@ export function tableOfResults(resultsFile: string): string {
   return markdownTable(results.table);
 }
 
-/** Where the table is in `doc`: the text between the markers, or why there is no one place. */
+/** Where `marker` stands on a line of its own in `doc` (a mention inside other text, e.g. a usage, is not one). */
+function markerLines(doc: string, marker: string): { start: number; end: number }[] {
+  const found: { start: number; end: number }[] = [];
+  const line = new RegExp('^[ \\t]*' + marker.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') + '[ \\t]*$', 'gm');
+  for (let m = line.exec(doc); m !== null; m = line.exec(doc)) found.push({ start: m.index, end: m.index + m[0].length });
+  return found;
+}
+
+/** Where the table is in `doc`: the text between the marker lines, or why there is no one place. */
 function tableSpan(doc: string): { from: number; to: number } | { problem: string } {
-  const begin = doc.indexOf(TABLE_BEGIN);
-  const end = doc.indexOf(TABLE_END);
-  if (begin < 0 || end < 0) return { problem: 'no ' + (begin < 0 ? TABLE_BEGIN : TABLE_END) + ' line' };
-  if (doc.indexOf(TABLE_BEGIN, begin + 1) >= 0 || doc.indexOf(TABLE_END, end + 1) >= 0) return { problem: 'the table markers appear more than once' };
-  if (end < begin) return { problem: TABLE_END + ' comes before ' + TABLE_BEGIN };
-  return { from: begin + TABLE_BEGIN.length, to: end };
+  const begins = markerLines(doc, TABLE_BEGIN);
+  const ends = markerLines(doc, TABLE_END);
+  if (begins.length === 0 || ends.length === 0) return { problem: 'no ' + (begins.length === 0 ? TABLE_BEGIN : TABLE_END) + ' line' };
+  if (begins.length > 1 || ends.length > 1) return { problem: 'the table markers appear more than once' };
+  if (ends[0].start < begins[0].start) return { problem: TABLE_END + ' comes before ' + TABLE_BEGIN };
+  return { from: begins[0].end, to: ends[0].start };
 }
 
 /** The table as the doc shows it now (trimmed), or why it cannot be found. */
