@@ -168,7 +168,7 @@ describe('the shipped console bundle runs (smoke run on an Espruino-like host)',
     expect(screen()).toMatch(/B first/);
     (device.sandbox.button as (name: string, down?: boolean) => void)('right', true);
     device.timers.advance(3000);
-    expect(screen()).toMatch(/59:57\s*#/); // the default control, 60 min, has run 3 s for Black (# = the running glyph)
+    expect(screen()).toMatch(/59:57\s*</); // the default control, 60 min, has run 3 s for Black (< = the running glyph, ◀)
   });
 
   it('comes back after a reset with the same game, paused', () => {

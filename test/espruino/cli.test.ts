@@ -57,7 +57,7 @@ describeOnEspruino('npm run espruino, keys piped in', () => {
     const result = run('l..', ['--fresh']);
     expect(result.stderr).toMatch(/a fresh Storage with the console bundle/);
     expect(result.stdout).toContain('|1:00:00  1:00:00|\n|B first        W|');
-    expect(result.stdout).toContain('|59:59  # 1:00:00|');
+    expect(result.stdout).toContain('|59:59  < 1:00:00|');
     expect(result.stdout).not.toMatch(/Uncaught|ERROR/);
     expect(result.stdout).not.toMatch(/^[>=]/m); // the REPL's echo of the typed gestures is not shown
     expect(result.status).toBe(0);

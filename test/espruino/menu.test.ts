@@ -21,14 +21,14 @@ describeOnEspruino('chords and the menu on the interpreter print what V8 prints'
   it('a chord pauses as of its first finger, with no move; both held 2 s resume', async () => {
     const out = await play(BYOYOMI, opening().both(600).wait(1000).both(2150).wait(1450));
     // The press that began the chord (White's right button) is not a move: White still has none.
-    expect(frames(out)).toContain('0:59 #  # # 0:59\n#1      #  PAUSE');
-    expect(last(out)).toBe('0:59 #  # # 0:57\n#1      #     #0'); // 58.65 s at the chord, 1.76 s since the resume
+    expect(frames(out)).toContain('0:59 ^  = ^ 0:59\n#1      =  PAUSE');
+    expect(last(out)).toBe('0:59 ^  > ^ 0:57\n#1      >     #0'); // 58.65 s at the chord, 1.76 s since the resume
   });
 
   it('+2:00 to White from a running game: both 4 s, L, R, R (Resume)', async () => {
     const out = await play(BYOYOMI, opening().both(4100).tap('left').tap('right').tap('right').wait(1250));
     expect(frames(out).some((f) => /^\+2:00 White/.test(f))).toBe(true);
-    expect(last(out)).toMatch(/^0:59 #  # # 2:5[89]\n/);
+    expect(last(out)).toMatch(/^0:59 \^  > \^ 2:5[89]\n/);
   });
 
   it('a new control mid-game for Black only: Change control > Preset > 60m absolute > Black only', async () => {

@@ -41,8 +41,8 @@ describeOnEspruino('a power cut mid-game on the interpreter', () => {
     const out = await cutAndPlay(before, after);
     expect(out).toContain('goclock: game restored');
     // Paused as of White's move: Black's clock runs on resume; White's 2.35 s are charged, Black's 0.75 s since are lost.
-    expect(frames(out)).toContain('0:59 # #  # 0:58\nPAUSE  #      #1');
-    expect(last(out)).toMatch(/^0:57 # #  # 0:58\n#1 /);
+    expect(frames(out)).toContain('0:59 ^ =  ^ 0:58\nPAUSE  =      #1');
+    expect(last(out)).toMatch(/^0:57 \^ <  \^ 0:58\n#1 /);
   });
 
   it('a game that had a pause (an undo record in the journal) comes back too', async () => {
@@ -51,7 +51,7 @@ describeOnEspruino('a power cut mid-game on the interpreter', () => {
     const out = await cutAndPlay(before, after);
     expect(out).toContain('goclock: game restored');
     expect(out.join('\n')).not.toMatch(/does not replay/);
-    expect(last(out)).toMatch(/^0:59 #  # # 0:5\d\n#1 /);
+    expect(last(out)).toMatch(/^0:59 \^  > \^ 0:5\d\n#1 /);
   });
 
   it('a game paused when the power went comes back paused, and resumes', async () => {
@@ -59,7 +59,7 @@ describeOnEspruino('a power cut mid-game on the interpreter', () => {
     const after = new Hands().wait(1000).both(2150).wait(1250);
     const out = await cutAndPlay(before, after);
     expect(out).toContain('goclock: game restored');
-    expect(last(out)).toMatch(/^0:59 #  # # 0:5\d\n#1 /);
+    expect(last(out)).toMatch(/^0:59 \^  > \^ 0:5\d\n#1 /);
   });
 });
 
