@@ -1,4 +1,4 @@
-/** The clock core's state, inputs and outputs (DESIGN §3 rule 1: `step(state, event, nowMs) -> { state, effects }`). */
+/** The clock core's state, inputs and outputs (docs/architecture.md: `step(state, event, nowMs) -> { state, effects }`). */
 import { TimeControl } from './control';
 import { ClockOptions } from './options';
 import { PerSide, Side } from './side';

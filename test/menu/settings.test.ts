@@ -10,8 +10,8 @@ import { controlError } from '../../firmware/clock/control-validate';
 
 const DEFAULT_PRESET = 7; // 60 min + 5x30 s, the default settings' control
 
-describe('presets (DESIGN 7)', () => {
-  test('the list starts on the stored control, marked * on the second row under its system, and lists DESIGN 7 in order', () => {
+describe('presets (docs/time-systems.md)', () => {
+  test('the list starts on the stored control, marked * on the second row under its system, and lists the presets in order', () => {
     const b = new Bench().open().do('R');
     expect(b.screen()).toBe('Byo 60m 5x30s   |Byo-yomi  * 8/19');
     const names: string[] = [];

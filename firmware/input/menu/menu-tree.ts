@@ -4,7 +4,7 @@
  * title for the second row.
  *
  *   ready / over                          paused (a game in progress)
- *   - Presets (DESIGN 7, both sides)      - Resume
+ *   - Presets (both sides)                - Resume
  *   - Custom control                      - +2:00 White, +2:00 Black (13.4b)
  *       system > Both/Black/White >       - Time B, Time W (time left of the current phase)
  *       fields (stages: each stage,       - Periods B/W (byo-yomi) or Moves left B/W (Canadian)
