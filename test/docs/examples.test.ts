@@ -1,11 +1,13 @@
 /**
  * The docs cannot drift: every marked example in README.md and docs/*.md is made again from reality and compared
  * (test/docs/doc-examples.ts says how examples are marked); every relative link resolves; no doc cites a document
- * this repository does not hold; every `npm run NAME` is a script of package.json.
+ * this repository does not hold (nor does any file of the repository cite DESIGN); every `npm run NAME` is a
+ * script of package.json.
  *
  * `UPDATE_DOCS=1 npx jest test/docs` (`npm run docs:update`) rewrites the blocks from reality instead; review the
  * diff, then commit it.
  */
+import { execFileSync } from 'child_process';
 import * as fs from 'fs';
 import * as path from 'path';
 import {
@@ -92,6 +94,14 @@ describe('links and citations', () => {
   test.each(DOCS)('%s cites no document the repository does not hold', (doc) => {
     const lines = read(doc).split('\n').filter((line) => FOREIGN_DOCUMENTS.test(line));
     expect(lines).toEqual([]);
+  });
+
+  test('no file of the repository cites DESIGN, a document it does not hold (code comments cite docs/ or a rulebook)', () => {
+    const files = execFileSync('git', ['ls-files'], { cwd: ROOT, encoding: 'utf8' }).split('\n')
+      .filter((f) => f !== '' && !f.startsWith('test/docs/') && /\.(ts|js|cjs|mjs|json|md|html|css)$/.test(f));
+    expect(files.length).toBeGreaterThan(100);
+    const citing = files.filter((f) => fs.existsSync(path.join(ROOT, f)) && /\bDESIGN\b/.test(read(f)));
+    expect(citing).toEqual([]);
   });
 
   test.each(DOCS)('every `npm run NAME` of %s is a script of package.json', (doc) => {
