@@ -18,6 +18,8 @@
  *                              stderr), and `(exit status N)` as the last line when it is not 0
  *   frame lcd NAME …           golden frames of the 16x2 LCD (test/display/frames.ts, the frames test/display/lcd.test.ts
  *                              checks), each row between bars, the glyphs as the terminal simulator draws them
+ *   table notation             (a Markdown table right after the marker, no fence, up to a blank line) the button
+ *                              notation and each simulator's keys, sim/button-notation.ts notationMarkdown
  *   frame console HANDS …      the last frame the console board prints on the real Espruino interpreter after a fresh
  *                              boot (default settings) and HANDS: `left`, `right`, `both:MS`, `wait:MS`, `hold-left:MS`
  *
@@ -67,6 +69,20 @@ export function examplesIn(doc: string, text: string): Example[] {
     if (!lines[i].startsWith('<!-- example')) continue;
     const m = MARKER.exec(lines[i]);
     if (m === null) throw new Error(doc + ':' + (i + 1) + ': a malformed example marker: ' + lines[i]);
+    if (m[1] === 'table') {
+      // A Markdown table, not fenced: the lines right after the marker, up to the first blank line.
+      let last = i + 1;
+      while (last < lines.length && lines[last].startsWith('|')) last++;
+      if (last === i + 1 || (last < lines.length && lines[last] !== '')) {
+        throw new Error(doc + ':' + (i + 1) + ': a table example marker must be followed by a Markdown table, then a blank line');
+      }
+      examples.push({
+        doc: doc, line: i + 1, kind: m[1], args: m[2].trim() === '' ? [] : m[2].trim().split(' '), fence: '',
+        body: text.slice(offsets[i + 1], offsets[last]), start: offsets[i + 1], end: offsets[last],
+      });
+      i = last;
+      continue;
+    }
     let open = i + 1;
     while (open < lines.length && lines[open].trim() === '') open++;
     if (open >= lines.length || !/^```[a-z]*$/.test(lines[open])) {
@@ -240,6 +256,12 @@ export async function expectedBody(example: Example): Promise<string> {
       if (example.args[0] === 'lcd') return lcdFrameExample(example.args.slice(1));
       if (example.args[0] === 'console') return consoleFrameExample(example.args.slice(1));
       throw new Error('frame lcd or frame console, not ' + example.args[0]);
+    case 'table':
+      if (example.args.length === 1 && example.args[0] === 'notation') {
+        // eslint-disable-next-line @typescript-eslint/no-var-requires
+        return require('../../sim/button-notation').notationMarkdown() + '\n';
+      }
+      throw new Error('table notation is the only table, not ' + example.args.join(' '));
     default:
       throw new Error('unknown example kind ' + example.kind);
   }

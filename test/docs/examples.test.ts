@@ -43,7 +43,7 @@ describe('the docs', () => {
 
   test('hold examples of every kind', () => {
     const kinds = new Set(EXAMPLES.map((e) => e.kind + (e.kind === 'frame' ? ' ' + e.args[0] : '')));
-    expect([...kinds].sort()).toEqual(['command', 'file', 'frame console', 'frame lcd', 'record', 'report']);
+    expect([...kinds].sort()).toEqual(['command', 'file', 'frame console', 'frame lcd', 'record', 'report', 'table']);
   });
 });
 
@@ -158,6 +158,16 @@ describe('the example checker', () => {
     await expect(expectedBody(unknown)).rejects.toThrow('unknown example kind');
     const [missing] = examplesIn('x.md', '<!-- example: file no/such/file -->\n```\n```\n');
     await expect(expectedBody(missing)).rejects.toThrow('no file no/such/file');
+  });
+
+  test('a table example is the Markdown table after its marker, up to the blank line', async () => {
+    const text = 'a\n<!-- example: table notation -->\n| x |\n|---|\n\nb\n';
+    const [table] = examplesIn('x.md', text);
+    expect([table.kind, table.args, table.body]).toEqual(['table', ['notation'], '| x |\n|---|\n']);
+    expect(table.body).not.toBe(await expectedBody(table));
+    expect(await expectedBody(table)).toMatch(/^\| gesture \|/);
+    expect(rewritten(text, [table], ['| y |\n'])).toBe('a\n<!-- example: table notation -->\n| y |\n\nb\n');
+    expect(() => examplesIn('x.md', '<!-- example: table notation -->\ntext\n')).toThrow('Markdown table');
   });
 
   test('a command example shows the command, its output and a failing exit status', () => {
