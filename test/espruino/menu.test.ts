@@ -36,10 +36,11 @@ describeOnEspruino('chords and the menu on the interpreter print what V8 prints'
     for (let i = 0; i < 9; i++) hands.tap('left'); // down to "Change control"
     hands.tap('right').tap('right'); // Preset
     for (let i = 0; i < 4; i++) hands.tap('left'); // 5m, 10m, 30m, 45m, 60m absolute
-    hands.tap('right').tap('left').tap('right'); // Both sides, Black only: applied
+    hands.tap('right').tap('left').tap('right'); // Both sides, Black only: Keep times?
+    hands.tap('left').tap('right'); // Start afresh: applied
     hands.tap('right').wait(1350); // Resume
     const out = await play(BYOYOMI, hands);
-    expect(frames(out).some((f) => /Now B 60m/.test(f))).toBe(true);
+    expect(frames(out).some((f) => /Now B Abs 60m/.test(f))).toBe(true);
     expect(last(out)).toMatch(/^1:00:00 .* 0:5\d\n#1 /);
   });
 
