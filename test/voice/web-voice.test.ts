@@ -59,7 +59,7 @@ async function row0(page: Page, text: string): Promise<void> {
   });
 }
 
-/** From the ready clock: the menu (both held 4 s), Presets, "10m+3x30s", and out; then White starts Black's clock. */
+/** From the ready clock: the menu (both held 4 s), Presets, "Byo 10m 3x30s", and out; then White starts Black's clock. */
 async function startShortGame(page: Page): Promise<void> {
   await page.keyboard.down('a');
   await page.keyboard.down('l');
@@ -69,8 +69,8 @@ async function startShortGame(page: Page): Promise<void> {
   await row0(page, 'Presets');
   await page.waitForTimeout(200);
   await press(page, 'l');
-  await row0(page, '60m+5x30s');
-  await pressUntil(page, 'a', '10m+3x30s');
+  await row0(page, 'Byo 60m 5x30s');
+  await pressUntil(page, 'a', 'Byo 10m 3x30s');
   await press(page, 'l');
   await row0(page, 'Presets');
   await pressUntil(page, 'a', 'Exit');
