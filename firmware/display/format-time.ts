@@ -41,3 +41,22 @@ export function formatOverdue(overdueMs: number): string {
   const totalSeconds = Math.floor(overdueMs / 1000);
   return '-' + Math.floor(totalSeconds / 60) + ':' + two(totalSeconds % 60);
 }
+
+/**
+ * A time as people read it in a log or a report, not on the clock's face: exact to the tenth below (never rounded
+ * up, as the face is), "0:04.2", "12:04.3", "1:02:03.4", days as "2d03:04:05.6". With `tenths` false the tenths are
+ * shown only for a time that is not whole seconds: "2:00", "0:01.5", whole days "60d". A negative time has a "-".
+ * Only logs and reports call it (the menu's log, the simulators', the console page's), never the display tick.
+ */
+export function timeText(ms: number, tenths: boolean): string {
+  const size = ms < 0 ? -ms : ms;
+  const sign = ms < 0 ? '-' : '';
+  const total = Math.floor(size / 1000);
+  const days = Math.floor(total / 86400);
+  if (!tenths && days > 0 && size % 86400000 === 0) return sign + days + 'd';
+  const hours = Math.floor(total / 3600) % 24;
+  const head = days > 0 ? days + 'd' + two(hours) + ':' : hours > 0 ? hours + ':' : '';
+  const minutes = Math.floor(total / 60) % 60;
+  const tail = tenths || size % 1000 !== 0 ? '.' + (Math.floor(size / 100) % 10) : '';
+  return sign + head + (head === '' ? String(minutes) : two(minutes)) + ':' + two(total % 60) + tail;
+}

@@ -29,7 +29,8 @@ import { GestureTiming } from '../input/gesture-types';
 import { createPlayedOnce } from './played-once';
 import { effectTracks, tracksFor, VOICE_FOLDERS, VOICE_WORDS } from '../sound/voice-clips';
 import { recordHeader, recordLines, recordUndoLine } from '../storage/game-record';
-import { recordAppend, recordNewGame } from '../storage/record-store';
+import { recordAppend, recordNewGame, recordStartMs } from '../storage/record-store';
+import { startIn } from '../display/log-text';
 
 export interface RuntimeConfig {
   /** How screens are drawn on the HAL's display (firmware/display/layout.ts; `layoutFor` picks one by display kind). */
@@ -49,6 +50,11 @@ export interface Runtime {
   screen(): Screen;
   /** Game time now. */
   nowMs(): number;
+  /**
+   * The game's start on the game time line (its `start` entry's instant), kept when the bounded log lets that entry
+   * go and across a power cut; null while the clock is ready. People's times count from it (display/log-text.ts).
+   */
+  startMs(): number | null;
   /** Feeds one event to the core at a game-time instant (the simulator's scripts use this). */
   feed(event: ClockEvent, atMs: number): ClockEffect[];
   /** Starts a new game with the current settings. */
@@ -118,6 +124,8 @@ export function startRuntime(hal: Hal, config: RuntimeConfig): Runtime {
   let offsetMs = 0;
   let state: ClockState;
   let log: LogEntry[] = [];
+  /** The game's start (see `Runtime.startMs`): found in the log when its entry comes, forgotten while ready. */
+  let startMs: number | null = null;
   /** Log entries ever written this game (the in-memory log keeps only the latest logLimit of them). */
   let logged = 0;
   /** Journal records of this game so far (undo takes back records by count). */
@@ -207,14 +215,19 @@ export function startRuntime(hal: Hal, config: RuntimeConfig): Runtime {
     }
   }
 
-  const boot = bootJournal(hal.storage, logLimit, () => {
+  const kick = (): void => {
     if (hal.watchdog) hal.watchdog.kick(); // a long restore must not reset the board into the same restore
-  });
+  };
+  const boot = bootJournal(hal.storage, logLimit, kick);
   for (let i = 0; i < boot.notices.length; i++) notices.push(boot.notices[i]);
   const game = boot.restored.game;
   if (game) {
     state = game.state;
     log = game.log;
+    startMs = startIn(log);
+    // Its entry left the bounded log: the record has it (or, without a record, the time line's zero).
+    if (startMs === null && state.status !== 'ready') startMs = recordStartMs(hal.storage, kick);
+    if (startMs === null && state.status !== 'ready') startMs = 0;
     logged = game.logged;
     place = game.place;
     offsetMs = game.atMs - hal.clock.nowMs();
@@ -260,6 +273,7 @@ export function startRuntime(hal: Hal, config: RuntimeConfig): Runtime {
 
   function play(effects: ClockEffect[]): void {
     logged += keepLogEntries(effects, log, logLimit);
+    if (startMs === null && effects.length > 0) startMs = startIn(log);
     const fresh = playedOnce.fresh(effects);
     const voice = voiceOn();
     for (let i = 0; i < fresh.length; i++) {
@@ -301,6 +315,7 @@ export function startRuntime(hal: Hal, config: RuntimeConfig): Runtime {
     // the flag beats it. What was already said or shown stays said; the clock's times are what they must be.
     if (event.type !== 'tick' && atMs < state.atMs) takeBackAfter(atMs, false);
     const before = state.status;
+    if (before === 'ready') startMs = null; // a new game, or a start a chord took back
     const result = step(state, event, atMs);
     // A tick that changed nothing visible is not kept, so an edge stamped before it still counts at its own instant.
     if (event.type !== 'tick' || result.effects.length > 0) {
@@ -377,6 +392,7 @@ export function startRuntime(hal: Hal, config: RuntimeConfig): Runtime {
       view: view(state, gameNow()),
       clock: state,
       log: log,
+      startMs: state.status === 'ready' ? null : startMs,
     }),
     obey: obey,
   };
@@ -504,6 +520,7 @@ export function startRuntime(hal: Hal, config: RuntimeConfig): Runtime {
     view: () => view(state, gameNow()),
     screen: screen,
     nowMs: gameNow,
+    startMs: () => (state.status === 'ready' ? null : startMs),
     feed: (event, atMs) => {
       const effects = feed(event, atMs);
       settle();

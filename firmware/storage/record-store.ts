@@ -21,7 +21,7 @@
  */
 import { KeyValueStorage } from '../../hal/hal';
 import { appendRecord, forEachRecord, RECORD_OVERHEAD_CHARS } from './journal';
-import { RECORD_FULL_LINE, RECORD_ROOM_CHARS } from './game-record';
+import { parseRecordLine, RECORD_FULL_LINE, RECORD_ROOM_CHARS } from './game-record';
 
 /** The current game's record, then the finished ones, newest first (Espruino names: at most 27 characters). */
 export const RECORD_NAMES = ['gcrec0', 'gcrec1', 'gcrec2', 'gcrec3'];
@@ -140,4 +140,21 @@ export function recordAppend(storage: KeyValueStorage, lines: string[]): boolean
     known.done = true;
     return false;
   }
+}
+
+/**
+ * The instant of the current game's start as its record has it (the last start line: a start a chord took back is
+ * followed by the one that stands), or null when the record has none. The runtime asks once, at a restore whose log
+ * no longer holds the start (runtime.ts `startMs`); the whole record is read (at most RECORD_MAX_CHARS), `progress`
+ * called at every line (the watchdog is kicked there, as for the journal's restore).
+ */
+export function recordStartMs(storage: KeyValueStorage, progress: () => void): number | null {
+  let found: number | null = null;
+  forEachRecord(storage, RECORD_NAMES[0], (text) => {
+    progress();
+    if (text.charAt(0) !== 's' || text.charAt(1) !== ' ') return;
+    const entry = parseRecordLine(text);
+    if (entry !== null && entry.atMs !== null) found = entry.atMs;
+  });
+  return found;
 }

@@ -1,12 +1,15 @@
 /**
  * "Read the log" (12.12, 12.13, 3.19): the flags first, in the order they fell, then every entry newest first.
- * Instants are on the game's time line: from the start of the game (the log's first `start` entry), to the tenth.
+ * Instants are on the game's time line as every log for people has them (display/log-text.ts): from the game's start,
+ * to the tenth ("3:07.4"), a power cut moving nothing. Amounts read as format-time.ts `timeText` writes them ("+2:00").
  * Items are computed from the index on the fly: the log is never copied.
  */
 import { LogEntry } from '../../clock/game-log';
 import { MenuContext } from './menu-types';
-import { deltaText, durationText, instantText, sideLetter, sideName } from './menu-text';
+import { sideLetter, sideName } from './menu-text';
 import { hasText, numberAfter } from '../../clock/text';
+import { timeText } from '../../display/format-time';
+import { gameText, startIn } from '../../display/log-text';
 
 const ORDINALS = ['1st', '2nd', '3rd'];
 
@@ -19,12 +22,9 @@ export function logCount(context: MenuContext): number {
   return Math.max(1, context.view.flags.length + context.log.length);
 }
 
-/** The instant the game started (the first `start` entry), or 0 when it has not. */
-export function gameOrigin(log: LogEntry[]): number {
-  for (const entry of log) {
-    if (entry.kind === 'start') return entry.atMs;
-  }
-  return 0;
+/** A signed amount the arbiter gave or took: "+2:00", "-0:30". */
+function deltaText(ms: number): string {
+  return (ms < 0 ? '' : '+') + timeText(ms, false);
 }
 
 /** What an adjustment did, from the core's words ("arbiter adjust white time +120000 ms, 300000 ms left"). */
@@ -32,7 +32,7 @@ function adjustText(entry: LogEntry): string {
   const who = 'Adj ' + (entry.side === null ? 'B+W' : sideLetter(entry.side)) + ' ';
   const text = entry.text;
   if (hasText(text, ' control ')) return who + 'control';
-  if (hasText(text, 'time set')) return who + '=' + durationText(Number(numberAfter(text, 'time set')));
+  if (hasText(text, 'time set')) return who + '=' + timeText(Number(numberAfter(text, 'time set')), false);
   if (hasText(text, ' time ')) return who + deltaText(Number(numberAfter(text, ' time ')));
   if (hasText(text, 'periods left')) return who + 'periods ' + numberAfter(text, 'periods left');
   if (hasText(text, 'moves left')) return who + 'mv left ' + numberAfter(text, 'moves left');
@@ -48,7 +48,7 @@ export function entryText(entry: LogEntry): string {
       return 'Start' + (who ? ' by ' + who : '');
     case 'move': {
       const text = who + ' move ' + numberAfter(entry.text, ' move ');
-      const used = text + ' ' + instantText(Number(numberAfter(entry.text, '(')));
+      const used = text + ' ' + timeText(Number(numberAfter(entry.text, '(')), true);
       return used.length <= 16 ? used : text;
     }
     case 'pause':
@@ -80,12 +80,12 @@ export function entryText(entry: LogEntry): string {
 /** Line `index` of the log: its text and its instant. */
 export function logLine(context: MenuContext, index: number): { text: string; at: string } {
   const flags = context.view.flags;
-  const origin = gameOrigin(context.log);
+  const start = context.startMs !== undefined ? context.startMs : startIn(context.log);
   if (index < flags.length) {
-    return { text: ordinal(index + 1) + ' flag ' + sideName(flags[index].side), at: instantText(flags[index].atMs - origin) };
+    return { text: ordinal(index + 1) + ' flag ' + sideName(flags[index].side), at: gameText(flags[index].atMs, start) };
   }
   const i = context.log.length - 1 - (index - flags.length);
   if (i < 0 || i >= context.log.length) return { text: 'Log is empty', at: '' };
   const entry = context.log[i];
-  return { text: entryText(entry), at: instantText(entry.atMs - origin) };
+  return { text: entryText(entry), at: gameText(entry.atMs, start) };
 }

@@ -22,6 +22,11 @@ export interface MenuContext {
   clock: ClockState;
   /** The game's log so far (for "Read the log"). */
   log: LogEntry[];
+  /**
+   * The game's start, where the log's instants count from (runtime.ts `startMs`; null while ready). Left out: the
+   * log's own start entry.
+   */
+  startMs?: number | null;
 }
 
 export type MenuCommand =
