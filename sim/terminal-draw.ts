@@ -6,6 +6,8 @@
 import * as glyphs from '../firmware/display/glyphs';
 import { ClockView } from '../firmware/display/view';
 import { Side } from '../firmware/clock/side';
+import { timeText } from '../firmware/display/format-time';
+import { gameText } from '../firmware/display/log-text';
 import { KeyHelp } from './terminal-keys';
 
 /**
@@ -145,14 +147,9 @@ function title(side: Side): string {
   return side === 'black' ? 'Black' : 'White';
 }
 
-/** Game time as the status line shows it: "0:07.3", "1:02:03.4". */
+/** Game time (ms from the game's start, the session's `gameMs`) as the status line shows it: "0:07.3", "1:02:03.4". */
 export function gameTimeText(ms: number): string {
-  const tenths = Math.floor(ms / 100) % 10;
-  const seconds = Math.floor(ms / 1000) % 60;
-  const minutes = Math.floor(ms / 60000) % 60;
-  const hours = Math.floor(ms / 3600000);
-  const two = (n: number): string => (n < 10 ? '0' : '') + n;
-  return (hours > 0 ? hours + ':' + two(minutes) : String(minutes)) + ':' + two(seconds) + '.' + tenths;
+  return timeText(ms, true);
 }
 
 export interface StatusFacts {
@@ -162,6 +159,8 @@ export interface StatusFacts {
   menuOpen: boolean;
   /** The gesture hint the display shows while both buttons are held, if any. */
   hint?: string;
+  /** The game's start (the runtime's `startMs`): flags are told from it. Left out: the runtime's time line. */
+  startMs?: number | null;
 }
 
 /** Whose turn it is and what the clock is doing, in words. */
@@ -169,6 +168,7 @@ export function statusText(facts: StatusFacts): string {
   const v = facts.view;
   const button = (side: Side): string => (side === facts.leftSide ? 'left' : 'right');
   const other = (side: Side): Side => (side === 'black' ? 'white' : 'black');
+  const at = (atMs: number): string => (facts.startMs === undefined ? gameTimeText(atMs) : gameText(atMs, facts.startMs));
   let text: string;
   if (facts.menuOpen) text = "menu open (the arbiter's): keys below are the menu's";
   else if (v.status === 'ready') {
@@ -176,11 +176,11 @@ export function statusText(facts: StatusFacts): string {
     text = 'ready: ' + title(v.toMove) + ' moves first, so ' + title(starter) + ' (' + button(starter) + ') presses to start';
   } else if (v.status === 'running') {
     text = title(v.toMove) + "'s clock runs (" + button(v.toMove) + ')';
-    if (v.flags.length > 0) text += ' · flag: ' + v.flags.map((f) => title(f.side) + ' ' + gameTimeText(f.atMs)).join(', ');
+    if (v.flags.length > 0) text += ' · flag: ' + v.flags.map((f) => title(f.side) + ' ' + at(f.atMs)).join(', ');
   } else if (v.status === 'paused') {
     text = 'paused: ' + title(v.toMove) + ' runs on resume';
   } else {
-    const flags = v.flags.map((f) => title(f.side) + "'s flag fell at " + gameTimeText(f.atMs));
+    const flags = v.flags.map((f) => title(f.side) + "'s flag fell at " + at(f.atMs));
     text = 'game over' + (flags.length > 0 ? ': ' + flags.join(', then ') : '');
   }
   return facts.hint ? text + ' · ' + facts.hint : text;

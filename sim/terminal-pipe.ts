@@ -108,7 +108,7 @@ export function createPipeFrontEnd(
       write('  ' + line.text + '\n');
     },
     sound(name, atMs) {
-      write('  ' + atMs + ' ♪ ' + name + '\n');
+      write('  ' + gameTimeText(atMs) + ' ♪ ' + name + '\n');
     },
     stop() {
       active = false;

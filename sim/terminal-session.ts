@@ -17,7 +17,8 @@ import { loadSettings, saveSettings } from '../firmware/storage/settings';
 import { clearJournal } from '../firmware/storage/journal';
 import { JOURNAL_FILES } from '../firmware/storage/game-journal';
 import { ClockEffect } from '../firmware/clock/clock-types';
-import { LogEntry, formatLogEntry } from '../firmware/clock/game-log';
+import { LogEntry } from '../firmware/clock/game-log';
+import { gameMs, gameText, logText, peopleWords } from '../firmware/display/log-text';
 import { describeGameControl } from '../firmware/clock/control-describe';
 import { PerSide } from '../firmware/clock/side';
 import { TimeControl } from '../firmware/clock/control';
@@ -46,14 +47,14 @@ export const MIN_SPEED = 1 / 64;
 export const MAX_SPEED = 4096;
 
 /**
- * A line of the log panel, starting with its game-time instant in ms like the log's own lines: a log entry
- * (formatLogEntry), what the clock says ("says \"White: 10\""), a byo-yomi period used up (the buzzer's low
- * tone), a boot notice, an entry a chord took back (the presses that began a pause are not moves), or a remark of
- * the simulator.
+ * A line of the log panel, starting with its instant as people read it, from the game's start (display/log-text.ts,
+ * as the device's menu shows its log): a log entry ("0:04.2 black move 1 (0:04.2)"), what the clock says
+ * ("0:40.0 says \"White: 10\""), a byo-yomi period used up (the buzzer's low tone), a boot notice, an entry a chord
+ * took back (the presses that began a pause are not moves), or a remark of the simulator.
  */
 export interface PanelLine {
   kind: 'log' | 'say' | 'period' | 'notice' | 'undo' | 'sim';
-  /** Game time. */
+  /** The runtime's game time (the panel's order), not the instant the text shows. */
   atMs: number;
   text: string;
 }
@@ -92,7 +93,7 @@ export interface SessionEvents {
   frame(): void;
   /** A new line for the log panel. */
   line(line: PanelLine): void;
-  /** The buzzer starts a pattern (named as terminal-sound.ts names it) at game time `atMs`. */
+  /** The buzzer starts a pattern (named as terminal-sound.ts names it) at `atMs`, game time from the start (`gameMs`). */
   sound(name: string, atMs: number): void;
   /** The buzzer's cue started or ended, the speed changed: the status or header changed. */
   status(): void;
@@ -109,7 +110,10 @@ export interface Session {
   header(): string;
   /** Whose turn it is and what the clock does, in words. */
   status(): string;
-  /** Game time now (ms). */
+  /**
+   * Game time now as people read it, in ms: from the game's start (the runtime's `startMs`; 0 while ready), the
+   * origin of every time the session shows; a power cut does not move it.
+   */
   gameMs(): number;
   cue(): string | undefined;
   /** Every panel line so far, in the order they came (taken-back entries included), for a running printout. */
@@ -190,13 +194,19 @@ export function startSession(options: SessionOptions, events: SessionEvents): Se
     events.line(line);
   }
 
+  /** An instant of the runtime's time line as the panel shows it: from the game's start, "0:04.2". */
+  function shownAt(atMs: number): string {
+    return gameText(atMs, runtime ? runtime.startMs() : null);
+  }
+
   /** Presses a chord took back are no longer in the runtime's log: say so. */
   function syncRemovals(): void {
     if (!runtime) return;
     const current = new Set(runtime.log());
     for (let i = 0; i < shown.length; i++) {
       if (!current.has(shown[i])) {
-        addLine({ kind: 'undo', atMs: shown[i].atMs, text: shown[i].atMs + ' taken back: ' + shown[i].text });
+        const entry = shown[i];
+        addLine({ kind: 'undo', atMs: entry.atMs, text: shownAt(entry.atMs) + ' taken back: ' + peopleWords(entry.text, runtime.startMs()) });
         shown.splice(i--, 1);
       }
     }
@@ -205,7 +215,7 @@ export function startSession(options: SessionOptions, events: SessionEvents): Se
   function addEntry(entry: LogEntry): void {
     if (shown.indexOf(entry) >= 0) return;
     shown.push(entry);
-    addLine({ kind: 'log', atMs: entry.atMs, text: formatLogEntry(entry) });
+    addLine({ kind: 'log', atMs: entry.atMs, text: logText(entry, runtime ? runtime.startMs() : null) });
   }
 
   function onEffects(effects: ClockEffect[]): void {
@@ -213,10 +223,10 @@ export function startSession(options: SessionOptions, events: SessionEvents): Se
     for (const effect of effects) {
       if (effect.type === 'log') addEntry(effect.entry);
       else if (effect.type === 'announce') {
-        addLine({ kind: 'say', atMs: effect.atMs, text: effect.atMs + ' says "' + title(effect.side) + ': ' + effect.text + '"' });
+        addLine({ kind: 'say', atMs: effect.atMs, text: shownAt(effect.atMs) + ' says "' + title(effect.side) + ': ' + effect.text + '"' });
       } else if (effect.type === 'period') {
         const left = effect.periodsLeft + (effect.periodsLeft === 1 ? ' period' : ' periods') + ' left';
-        addLine({ kind: 'period', atMs: effect.atMs, text: effect.atMs + ' ' + title(effect.side) + ' used a period, ' + left });
+        addLine({ kind: 'period', atMs: effect.atMs, text: shownAt(effect.atMs) + ' ' + title(effect.side) + ' used a period, ' + left });
       }
     }
   }
@@ -274,7 +284,7 @@ export function startSession(options: SessionOptions, events: SessionEvents): Se
 
   const buzzer: VisibleBuzzer = createVisibleBuzzer({
     hostNowMs: hostNowMs,
-    onPlay: (name) => events.sound(name, runtime ? runtime.nowMs() : 0),
+    onPlay: (name) => events.sound(name, runtime ? gameMs(runtime.nowMs(), runtime.startMs()) : 0),
     onCue: () => events.status(),
     bell: options.bell,
   });
@@ -300,7 +310,7 @@ export function startSession(options: SessionOptions, events: SessionEvents): Se
   let terminalVoice: TerminalVoice | null = null;
   const remarkNow = (text: string): void => {
     const nowMs = runtime ? runtime.nowMs() : 0;
-    if (!closed) addLine({ kind: 'sim', atMs: nowMs, text: nowMs + ' ' + text });
+    if (!closed) addLine({ kind: 'sim', atMs: nowMs, text: shownAt(nowMs) + ' ' + text });
   };
   let clips: ClipPlayer | null = null;
   if (options.voice === true) {
@@ -321,7 +331,7 @@ export function startSession(options: SessionOptions, events: SessionEvents): Se
   const started = startRuntime(hal, { layout: layoutFor(hal.display), logLimit: 100000 });
   runtime = started;
   started.onEffects(onEffects);
-  for (const notice of started.notices) addLine({ kind: 'notice', atMs: started.nowMs(), text: started.nowMs() + ' notice: ' + notice });
+  for (const notice of started.notices) addLine({ kind: 'notice', atMs: started.nowMs(), text: shownAt(started.nowMs()) + ' notice: ' + notice });
 
   /** Shows the screen again and sets the runtime's one timer afresh (after a speed or battery change). */
   function refresh(): void {
@@ -380,10 +390,10 @@ export function startSession(options: SessionOptions, events: SessionEvents): Se
     else if (type === 'slower') setSpeed(userSpeed / 2);
     else if (type === 'battery') {
       const nowMs = started.nowMs();
-      if (!board.battery) addLine({ kind: 'sim', atMs: nowMs, text: nowMs + ' (the ' + board.name + ' board has no battery gauge)' });
+      if (!board.battery) addLine({ kind: 'sim', atMs: nowMs, text: shownAt(nowMs) + ' (the ' + board.name + ' board has no battery gauge)' });
       else {
         batteryLow = !batteryLow;
-        addLine({ kind: 'sim', atMs: nowMs, text: nowMs + ' (battery ' + (batteryLow ? 'low: 10 %)' : 'good: 90 %)') });
+        addLine({ kind: 'sim', atMs: nowMs, text: shownAt(nowMs) + ' (battery ' + (batteryLow ? 'low: 10 %)' : 'good: 90 %)') });
         refresh();
       }
     } else events.quit(key);
@@ -411,16 +421,16 @@ export function startSession(options: SessionOptions, events: SessionEvents): Se
     },
     status() {
       const screen = started.screen();
-      return statusText({ view: started.view(), leftSide: started.settings().leftSide, menuOpen: started.menuOpen(), hint: screen.hint });
+      return statusText({ view: started.view(), leftSide: started.settings().leftSide, menuOpen: started.menuOpen(), hint: screen.hint, startMs: started.startMs() });
     },
-    gameMs: () => started.nowMs(),
+    gameMs: () => gameMs(started.nowMs(), started.startMs()),
     cue() {
       const cue = buzzer.cue();
       return cue ? '♪ ' + cue.name : undefined;
     },
     lines: () => lines,
     panel() {
-      const log: PanelLine[] = started.log().map((entry) => ({ kind: 'log', atMs: entry.atMs, text: formatLogEntry(entry) }));
+      const log: PanelLine[] = started.log().map((entry) => ({ kind: 'log', atMs: entry.atMs, text: logText(entry, started.startMs()) }));
       const others = lines.filter((line) => line.kind !== 'log' && line.kind !== 'undo');
       // Stable: at equal instants the log's entry comes before what it caused to be said.
       return log.concat(others).map((line, i) => ({ line: line, i: i })).sort((a, b) => a.line.atMs - b.line.atMs || a.i - b.i).map((x) => x.line);
@@ -445,7 +455,7 @@ export function startSession(options: SessionOptions, events: SessionEvents): Se
     onProgress: (handler) => player.onNext(handler),
     remark(text) {
       const nowMs = started.nowMs();
-      addLine({ kind: 'sim', atMs: nowMs, text: nowMs + ' ' + text });
+      addLine({ kind: 'sim', atMs: nowMs, text: shownAt(nowMs) + ' ' + text });
     },
     at: at,
     speed: () => userSpeed,

@@ -76,7 +76,7 @@ describe('a game from the keyboard', () => {
     run.session.key('l');
     pass(300);
     expect(run.session.status()).toBe("Black's clock runs (left)");
-    expect(texts(run.session.lines())).toEqual(['0 white start: black to move']);
+    expect(texts(run.session.lines())).toEqual(['0:00.0 white start: black to move']);
     const frames = run.frames;
     pass(1000);
     expect(run.frames).toBe(frames + 1);
@@ -93,7 +93,7 @@ describe('a game from the keyboard', () => {
     expect(rows(run)[1]).toBe('│PAUSE  ‖      #0│');
     const printout = texts(run.session.lines());
     expect(printout.filter((line) => line.indexOf('taken back') >= 0).length).toBe(2);
-    expect(texts(run.session.panel())).toEqual(['0 white start: black to move', '3000 arbiter pause: black to move']);
+    expect(texts(run.session.panel())).toEqual(['0:00.0 white start: black to move', '0:03.0 arbiter pause: black to move']);
   });
 
   test('r resumes, m opens the menu (and the key list becomes the menu\'s)', () => {
@@ -117,15 +117,15 @@ describe('a game from the keyboard', () => {
     run.session.key('l');
     pass(2000); // 32 s of clock time: Black's only period has run out
     expect(texts(run.session.panel())).toEqual([
-      '0 white start: black to move',
-      '15000 says "Black: 15"',
-      '20000 says "Black: 10"',
-      '25000 says "Black: 5"',
-      '26000 says "Black: 4"',
-      '27000 says "Black: 3"',
-      '28000 says "Black: 2"',
-      '29000 says "Black: 1"',
-      '30000 black flag',
+      '0:00.0 white start: black to move',
+      '0:15.0 says "Black: 15"',
+      '0:20.0 says "Black: 10"',
+      '0:25.0 says "Black: 5"',
+      '0:26.0 says "Black: 4"',
+      '0:27.0 says "Black: 3"',
+      '0:28.0 says "Black: 2"',
+      '0:29.0 says "Black: 1"',
+      '0:30.0 black flag',
     ]);
     expect(run.sounds).toEqual(['count', 'count', 'last seconds', 'last seconds', 'last seconds', 'last seconds', 'last seconds', 'flag']);
     expect(run.session.cue()).toBe('♪ flag');
@@ -157,7 +157,7 @@ describe('speed', () => {
     expect(run.session.hal.speed()).toBe(GESTURE_SPEED_LIMIT);
     pass(20);
     expect(run.session.hal.speed()).toBe(1000);
-    expect(texts(run.session.lines())[0]).toBe('0 white start: black to move');
+    expect(texts(run.session.lines())[0]).toBe('0:00.0 white start: black to move');
   });
 });
 
@@ -177,7 +177,7 @@ describe('keys from a pipe play in order; keys from a person do not pile up', ()
     for (const key of 'llll') run.session.key(key);
     pass(2000);
     // The first press starts the clock, the second is White's press out of turn; the other two were auto-repeat.
-    expect(texts(run.session.lines())).toEqual(['0 white start: black to move', "200 white press ignored: not white's turn"]);
+    expect(texts(run.session.lines())).toEqual(['0:00.0 white start: black to move', "0:00.2 white press ignored: not white's turn"]);
     run.session.key('q');
     expect(run.quits).toEqual(['q']);
   });
@@ -196,7 +196,7 @@ describe('the boards', () => {
     const run = start({ board: 'console', control: '10m', interactive: true });
     expect(frameLines(run.session.frame())).toEqual(['+----------------+', '|10:00      10:00|', '|B first        W|', '+----------------+']);
     run.session.key('b');
-    expect(texts(run.session.lines())).toEqual(['0 (the console board has no battery gauge)']);
+    expect(texts(run.session.lines())).toEqual(['0:00.0 (the console board has no battery gauge)']);
   });
 
   test('the OLED board: a 128×64 pixel frame', () => {
@@ -224,12 +224,37 @@ describe('storage', () => {
     first.session.close();
     pass(12000);
     const second = start({ storage: new FileStorage(file), storageName: file });
-    expect(texts(second.session.lines())).toEqual(['60000 notice: game restored', '60000 notice: power off 0:12']);
+    expect(texts(second.session.lines())).toEqual(['1:00.0 notice: game restored', '1:00.0 notice: power off 0:12']);
     expect(second.session.status()).toBe('paused: Black runs on resume');
     expect(rows(second)).toEqual(['│9:00   ‖   10:00│', '│ game restored  │']); // then "power off 0:12", in turns
     second.session.key('r');
     pass(3000);
     expect(second.session.status()).toBe("Black's clock runs (left)");
+  });
+
+  test("game time counts from the game's start, as on the device, and a power cut does not move it", () => {
+    const file = path.join(dir, 'clock.json');
+    const first = start({ storage: new FileStorage(file), storageName: file, control: '10m', speed: 10 });
+    pass(700); // 7 s of clock time before anyone presses: not game time
+    expect(first.session.gameMs()).toBe(0);
+    first.session.key('l');
+    pass(100);
+    expect(texts(first.session.panel())).toEqual(['0:00.0 white start: black to move']);
+    pass(6400); // 65 s into the game: one heartbeat journaled 60 s in
+    const before = first.session.gameMs();
+    expect(before).toBeGreaterThanOrEqual(65000);
+    first.session.close();
+    pass(12000);
+    const second = start({ storage: new FileStorage(file), storageName: file });
+    // The restored game comes back as of its last journal record, 60 s in: the start did not move.
+    const restored = second.session.gameMs();
+    expect(restored).toBeGreaterThanOrEqual(60000);
+    expect(restored).toBeLessThanOrEqual(before);
+    expect(texts(second.session.panel())[0]).toBe('0:00.0 white start: black to move');
+    expect(texts(second.session.lines())[0]).toMatch(/^1:0\d\.\d notice: game restored$/);
+    second.session.key('r');
+    pass(3000);
+    expect(second.session.gameMs() - restored).toBe(3000);
   });
 
   test('--control becomes the setting and starts a new game, even over a game that would be restored', () => {
