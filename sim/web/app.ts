@@ -230,13 +230,14 @@ function main(): void {
   function refresh(): void {
     const s = current();
     const view = s.runtime.view();
-    logList.update(s.runtime.log(), view.flags);
-    announcementList.update(announcements);
+    const startMs = s.runtime.startMs();
+    logList.update(s.runtime.log(), view.flags, startMs);
+    announcementList.update(announcements, startMs);
     recordDownload.refresh();
     const leftSide = s.runtime.settings().leftSide;
     const rightSide = leftSide === 'black' ? 'white' : 'black';
     const text =
-      view.status + (view.running ? ' · ' + view.running + ' runs' : '') + ' · game time ' + gameTime(s.runtime.nowMs()) +
+      view.status + (view.running ? ' · ' + view.running + ' runs' : '') + ' · game time ' + gameTime(s.runtime.nowMs(), startMs) +
       ' · ' + s.host.effectiveSpeed() + '×' + (s.runtime.menuOpen() ? ' · menu' : '');
     if (text !== statusShown) {
       statusShown = text;

@@ -5,6 +5,7 @@
 import { Flag } from '../../firmware/clock/clock-types';
 import { LogEntry } from '../../firmware/clock/game-log';
 import { Side } from '../../firmware/clock/side';
+import { gameText, peopleWords } from '../../firmware/display/log-text';
 
 export interface Announcement {
   atMs: number;
@@ -12,14 +13,12 @@ export interface Announcement {
   text: string;
 }
 
-/** Game time as a person reads it: "0:04.2", "12:00.0", "1:02:03.4". */
-export function gameTime(ms: number): string {
-  const tenths = Math.floor(Math.max(0, ms) / 100);
-  const seconds = Math.floor(tenths / 10);
-  const hours = Math.floor(seconds / 3600);
-  const minutes = Math.floor(seconds / 60) % 60;
-  const ss = String(seconds % 60).padStart(2, '0') + '.' + (tenths % 10);
-  return hours > 0 ? hours + ':' + String(minutes).padStart(2, '0') + ':' + ss : minutes + ':' + ss;
+/**
+ * An instant of the runtime's time line as the page shows it: from the game's start (`startMs`, the runtime's), to
+ * the tenth, "0:04.2", "12:00.0", "1:02:03.4" (display/log-text.ts, as the device's menu and the terminal show it).
+ */
+export function gameTime(atMs: number, startMs: number | null): string {
+  return gameText(atMs, startMs);
 }
 
 function item(className: string, time: string, text: string): HTMLLIElement {
@@ -53,33 +52,35 @@ export class LogList {
   private shown = '';
   constructor(private readonly list: HTMLElement) {}
 
-  update(entries: LogEntry[], flags: Flag[]): void {
-    const key = JSON.stringify([entries.length, entries[0], entries[entries.length - 1], flags]);
+  /** The log's entries as people read them (their times from the game's start `startMs`, never "4200 ms"). */
+  update(entries: LogEntry[], flags: Flag[], startMs: number | null): void {
+    const key = JSON.stringify([entries.length, entries[0], entries[entries.length - 1], flags, startMs]);
     if (key === this.shown) return;
     this.shown = key;
     const items: HTMLElement[] = [];
     flags.forEach((flag, i) => {
-      items.push(item('flag-order', gameTime(flag.atMs), (ORDINAL[i] || i + 1 + 'th') + ' flag: ' + flag.side));
+      items.push(item('flag-order', gameTime(flag.atMs, startMs), (ORDINAL[i] || i + 1 + 'th') + ' flag: ' + flag.side));
     });
     for (let i = entries.length - 1; i >= 0; i--) {
       const entry = entries[i];
-      items.push(item('kind-' + entry.kind, gameTime(entry.atMs), entry.text));
+      items.push(item('kind-' + entry.kind, gameTime(entry.atMs, startMs), peopleWords(entry.text, startMs)));
     }
     replaceChildren(this.list, items, 'no entries yet');
   }
 }
 
 export class AnnouncementList {
-  private shown = -1;
+  private shown = '';
   constructor(private readonly list: HTMLElement) {}
 
-  update(announcements: Announcement[]): void {
-    if (announcements.length === this.shown) return;
-    this.shown = announcements.length;
+  update(announcements: Announcement[], startMs: number | null): void {
+    const key = announcements.length + ' ' + startMs;
+    if (key === this.shown) return;
+    this.shown = key;
     const items: HTMLElement[] = [];
     for (let i = announcements.length - 1; i >= 0 && items.length < 100; i--) {
       const a = announcements[i];
-      items.push(item('side-' + a.side, gameTime(a.atMs), a.side + ': ' + a.text));
+      items.push(item('side-' + a.side, gameTime(a.atMs, startMs), a.side + ': ' + a.text));
     }
     replaceChildren(this.list, items, 'none yet');
   }
