@@ -22,7 +22,7 @@ import { findText } from '../clock/text';
 import { timeText } from './format-time';
 
 /** The instant of the game's start in `log` (its first `start` entry), or null when the log has none. */
-export function startIn(log: LogEntry[]): number | null {
+export function startIn(log: { atMs: number; kind: string }[]): number | null {
   for (let i = 0; i < log.length; i++) {
     if (log[i].kind === 'start') return log[i].atMs;
   }

@@ -99,6 +99,8 @@ export function createConsoleApi(runtime: Runtime, clockMs: () => number): Conso
         options: settings.options,
         unlocked: clockMs() < unlockedUntilMs,
         atMs: view.atMs,
+        // The game's start on the same time line (null while ready): people's times count from it (display/log-text.ts).
+        startMs: runtime.startMs(),
       };
     },
     log(from, count) {

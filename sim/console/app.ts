@@ -18,6 +18,7 @@ import {
   AdjustField, API_VERSION, callExpression, isRefusal, isStatus, LogEntry, LogPage, noApiText, Preset, PROBE_EXPRESSION, Status,
 } from './device-api';
 import { countText, instantText, parseCount, parseDuration } from './format';
+import { peopleWords, startIn } from '../../firmware/display/log-text';
 import { EvalResult, Link, loadedLibrary, LOCKED_NO_PASSWORD, LOCKED_WRONG_PASSWORD } from './link';
 import { endsRecord, MIME, recordFileName, RecordFormat, recordFromLines, recordStatement, RECORD_GAMES } from './record';
 import { firmwareProblem, STOP_FIRMWARE, storageWrites, STORED_EXPRESSION, storedProblem } from './upload';
@@ -92,6 +93,16 @@ function stateFromStatus(status: Status | null): ConsoleState {
 
 // ---- the clock view ----
 
+/**
+ * Where the page's times count from: the game's start as the device says it, or (firmware that does not say it) its
+ * log's start entry, else the device's time line itself.
+ */
+function startOf(status: Status | null): number | null {
+  if (status && status.startMs !== undefined) return status.startMs;
+  const start = startIn(logEntries);
+  return start === null ? 0 : start;
+}
+
 function renderSide(side: Side, status: Status): void {
   const s = status.sides[side];
   el(side + '-shown').textContent = s.shown;
@@ -105,7 +116,7 @@ function renderSide(side: Side, status: Status): void {
   el('side-' + side).setAttribute('data-turn', running ? 'running' : toMove ? 'to-move' : '');
   const flag = el(side + '-flag');
   flag.hidden = s.flaggedAtMs === null || s.flaggedAtMs === undefined;
-  flag.textContent = flag.hidden ? '' : 'flag fell at ' + instantText(s.flaggedAtMs as number);
+  flag.textContent = flag.hidden ? '' : 'flag fell at ' + instantText(s.flaggedAtMs as number, startOf(status));
   el('side-' + side).setAttribute('data-flag', flag.hidden ? 'no' : 'yes');
 }
 
@@ -117,7 +128,7 @@ function renderStatus(status: Status): void {
   renderSide('white', status);
   const flags = status.flags || [];
   el('flags').textContent = flags.length === 0 ? '' :
-    'Flags, in the order they fell: ' + flags.map((f) => f.side + ' at ' + instantText(f.atMs)).join(', ');
+    'Flags, in the order they fell: ' + flags.map((f) => f.side + ' at ' + instantText(f.atMs, startOf(status))).join(', ');
   renderOptions(status.options || {}, false);
   const control = el<HTMLTextAreaElement>('control');
   if (control.getAttribute('data-edited') !== 'yes') control.value = JSON.stringify(status.control, null, 1);
@@ -179,10 +190,11 @@ function renderLog(total: number): void {
   const entries = el('log-entries');
   flags.textContent = '';
   entries.textContent = '';
+  const start = startOf(hook.status);
   const item = (entry: LogEntry) => {
     const li = document.createElement('li');
     li.setAttribute('data-kind', entry.kind);
-    li.textContent = instantText(entry.atMs) + '  ' + (entry.side ? entry.side + ': ' : '') + entry.text;
+    li.textContent = instantText(entry.atMs, start) + '  ' + (entry.side ? entry.side + ': ' : '') + peopleWords(entry.text, start);
     return li;
   };
   const flagEntries = logEntries.filter((e) => e.kind === 'flag').sort((a, b) => a.atMs - b.atMs);

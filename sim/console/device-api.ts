@@ -34,6 +34,8 @@ export interface Status {
   options: { [name: string]: unknown };
   unlocked: boolean;
   atMs: number;
+  /** The game's start on the same time line, null while ready (absent from firmware before issue 14). */
+  startMs?: number | null;
 }
 
 export interface LogEntry {

@@ -1,15 +1,13 @@
 /** Times and values as the page shows them, and the arbiter's typed values read back. */
+import { gameText } from '../../firmware/display/log-text';
 
-function pad2(n: number): string {
-  return n < 10 ? '0' + n : String(n);
-}
-
-/** An instant of the game (ms from its start) as "h:mm:ss.t" ("0:05:03.2"). */
-export function instantText(ms: number): string {
-  if (typeof ms !== 'number' || !isFinite(ms)) return '?';
-  const tenths = Math.floor(Math.max(0, ms) / 100);
-  const s = Math.floor(tenths / 10);
-  return Math.floor(s / 3600) + ':' + pad2(Math.floor(s / 60) % 60) + ':' + pad2(s % 60) + '.' + (tenths % 10);
+/**
+ * An instant of the device's time line as people read it, from the game's start `startMs` (the device's status
+ * says it): "5:03.2", "1:02:03.4", as the device's menu and the simulators show their logs (display/log-text.ts).
+ */
+export function instantText(atMs: number, startMs: number | null): string {
+  if (typeof atMs !== 'number' || !isFinite(atMs)) return '?';
+  return gameText(atMs, typeof startMs === 'number' && isFinite(startMs) ? startMs : null);
 }
 
 /** A count that may be absent ("—"). */
