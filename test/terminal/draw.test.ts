@@ -8,6 +8,7 @@ import * as glyphs from '../../firmware/display/glyphs';
 import { renderLcd } from '../../firmware/display/render-lcd';
 import { renderOled } from '../../firmware/display/render-oled';
 import { Screen } from '../../firmware/display/screen';
+import { logText } from '../../firmware/display/log-text';
 import { createConsoleDisplay } from '../../hal/espruino/console-display';
 import { SimCanvas } from '../../sim/canvas';
 import {
@@ -149,8 +150,13 @@ describe('the whole screen', () => {
     cue: '♪ count',
     keys: keys(menu, width),
     keySummary: keySummary(menu),
-    log: ['0 white start: black to move', '100000 black move 1 (100000 ms)', '110000 white move 1 (10000 ms)', '610000 says "Black: overtime"',
-      '625000 says "Black: 15"', '635000 says "Black: 5"', '640000 Black used a period, 2 left'],
+    // The log panel's lines as the session writes them: the core's entries through logText, the rest in its forms.
+    log: [
+      logText({ atMs: 0, side: 'white', kind: 'start', text: 'white start: black to move' }, 0),
+      logText({ atMs: 100000, side: 'black', kind: 'move', text: 'black move 1 (100000 ms)' }, 0),
+      logText({ atMs: 110000, side: 'white', kind: 'move', text: 'white move 1 (10000 ms)' }, 0),
+      '10:10.0 says "Black: overtime"', '10:25.0 says "Black: 15"', '10:35.0 says "Black: 5"', '10:40.0 Black used a period, 2 left',
+    ],
   });
 
   function picture(lines: string[], width: number, height: number): string {
