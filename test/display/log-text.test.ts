@@ -49,3 +49,15 @@ describe("the core's words, for people", () => {
     expect(gameText(5000, null)).toBe('0:00.0');
   });
 });
+
+describe("the manual's examples of the log's long forms (docs/manual.md, The log)", () => {
+  const entry = (atMs: number, side: LogEntry['side'], kind: LogEntry['kind'], text: string): LogEntry => ({ atMs, side, kind, text });
+  test.each([
+    [entry(0, 'white', 'start', 'white start: black to move'), '0:00.0 white start: black to move'],
+    [entry(724300, 'black', 'move', 'black move 12 (4200 ms)'), '12:04.3 black move 12 (0:04.2)'],
+    [entry(196400, 'white', 'adjust', 'arbiter adjust white time +120000 ms, 300000 ms left'), '3:16.4 arbiter adjust white time +2:00, 5:00 left'],
+    [entry(3723400, null, 'pass', 'forced passes until 3900000 ms: black 3, white 3'), '1:02:03.4 forced passes until 1:05:00.0: black 3, white 3'],
+  ])('%j reads %j', (e, text) => {
+    expect(logText(e, 0)).toBe(text);
+  });
+});
