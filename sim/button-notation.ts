@@ -1,6 +1,6 @@
 /**
  * The one notation for the two buttons' gestures, and each simulator's keys for them — the table every legend is
- * made from: the terminal simulator's key list and --help (sim/terminal-keys.ts, sim/terminal-args.ts), the
+ * made from: the terminal simulator's key list and --help (sim/terminal/terminal-keys.ts, sim/terminal/terminal-args.ts), the
  * Espruino console runner's (sim/espruino/cli.ts), the browser page's (sim/web/index.html, filled in by
  * sim/web-server.ts; its keys in sim/web/buttons.ts). The docs write gestures with the same names.
  *
@@ -36,7 +36,7 @@ export interface GestureNotation {
   name: string;
   /** What the fingers do. */
   fingers: string;
-  /** The terminal simulator's keys, as `decodeKeys` names them (sim/terminal-keys.ts). */
+  /** The terminal simulator's keys, as `decodeKeys` names them (sim/terminal/terminal-keys.ts). */
   terminalKeys: string[];
   /** The same keys as a person reads them. */
   terminalLabel: string;

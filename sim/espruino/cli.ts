@@ -17,7 +17,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { flashImage, writeFlash } from './flash-image';
 import { Interpreter, interpreterProblem, Pool, POOLS } from './interpreter';
-import { actionFor, decodeKeys, GESTURE_EDGES, gestureLengthMs, GestureName, keyLegend } from '../terminal-keys';
+import { actionFor, decodeKeys, GESTURE_EDGES, gestureLengthMs, GestureName, keyLegend } from '../terminal/terminal-keys';
 import { NOTATION } from '../button-notation';
 
 const ROOT = path.resolve(__dirname, '..', '..');

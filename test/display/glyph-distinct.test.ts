@@ -23,7 +23,7 @@ import { renderLcd } from '../../firmware/display/render-lcd';
 import { renderOled } from '../../firmware/display/render-oled';
 import { createConsoleDisplay } from '../../hal/espruino/console-display';
 import { SimCanvas } from '../../sim/canvas';
-import { GLYPH_TEXT } from '../../sim/terminal-draw';
+import { GLYPH_TEXT } from '../../sim/terminal/terminal-draw';
 import { romGlyph } from '../../sim/web/lcd-font';
 import { pictures } from './font-source';
 import { frames, sweepScreens } from './frames';

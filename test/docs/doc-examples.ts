@@ -192,7 +192,7 @@ export function lcdFrameExample(names: string[]): string {
   /* eslint-disable @typescript-eslint/no-var-requires */
   const { frames } = require('../display/frames');
   const { renderLcd } = require('../../firmware/display/render-lcd');
-  const { lcdRowText } = require('../../sim/terminal-draw');
+  const { lcdRowText } = require('../../sim/terminal/terminal-draw');
   /* eslint-enable @typescript-eslint/no-var-requires */
   const all: { name: string; screen: unknown }[] = frames();
   return names.map((name) => {

@@ -1,10 +1,10 @@
 /**
- * The terminal simulator's command line (sim/terminal-args.ts) and its storage file (sim/file-storage.ts).
+ * The terminal simulator's command line (sim/terminal/terminal-args.ts) and its storage file (sim/file-storage.ts).
  */
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { parseTerminalArgs, USAGE } from '../../sim/terminal-args';
+import { parseTerminalArgs, USAGE } from '../../sim/terminal/terminal-args';
 import { FileStorage } from '../../sim/file-storage';
 
 function error(argv: string[]): string {

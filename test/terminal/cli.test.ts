@@ -1,14 +1,14 @@
 /**
- * The real command (`tsx sim/terminal.ts`, what `npm start` runs) as a child process: keys on stdin through a pipe
+ * The real command (`tsx sim/terminal/terminal.ts`, what `npm start` runs) as a child process: keys on stdin through a pipe
  * (frames printed as text), and under a pseudo-terminal with script(1) (raw keys, the full screen, the terminal
  * given back on Ctrl-C and on an uncaught error). These spawn processes, so they are few.
  */
 import { spawn, spawnSync } from 'child_process';
 import * as path from 'path';
-import { ENTER_SCREEN, LEAVE_SCREEN } from '../../sim/terminal-tty';
+import { ENTER_SCREEN, LEAVE_SCREEN } from '../../sim/terminal/terminal-tty';
 
 const ROOT = path.resolve(__dirname, '..', '..');
-const TSX = 'node node_modules/.bin/tsx sim/terminal.ts';
+const TSX = 'node node_modules/.bin/tsx sim/terminal/terminal.ts';
 jest.setTimeout(20000);
 
 interface Step {

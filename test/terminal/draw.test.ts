@@ -1,5 +1,5 @@
 /**
- * The terminal simulator's pictures (sim/terminal-draw.ts) against golden text: the 16×2 LCD exactly as renderLcd
+ * The terminal simulator's pictures (sim/terminal/terminal-draw.ts) against golden text: the 16×2 LCD exactly as renderLcd
  * makes it with the glyphs as Unicode look-alikes, the console board's printout, the 128×64 OLED as half blocks
  * and as Braille, the status line, the key list, and whole screens laid out for a terminal.
  * `UPDATE_GOLDEN=1 npx jest test/terminal` rewrites the golden files (look at them before committing).
@@ -13,8 +13,8 @@ import { createConsoleDisplay } from '../../hal/espruino/console-display';
 import { SimCanvas } from '../../sim/canvas';
 import {
   brailleRows, composeScreen, Frame, frameLines, GLYPH_TEXT, halfBlockRows, keyLines, lcdRowText, ScreenParts, statusText,
-} from '../../sim/terminal-draw';
-import { keyHelp, keySummary, OTHER_KEYS } from '../../sim/terminal-keys';
+} from '../../sim/terminal/terminal-draw';
+import { keyHelp, keySummary, OTHER_KEYS } from '../../sim/terminal/terminal-keys';
 import { expectGolden } from './golden';
 import { frames, MINUTE, press, screenOf } from '../display/frames';
 

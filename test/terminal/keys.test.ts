@@ -1,14 +1,14 @@
 /**
- * The keyboard (sim/terminal-keys.ts): how terminal input becomes keys, and that each key's gesture, played as
+ * The keyboard (sim/terminal/terminal-keys.ts): how terminal input becomes keys, and that each key's gesture, played as
  * button edges on the firmware's runtime (virtual time), does what the user manual says that gesture does.
  */
 import { ButtonName } from '../../hal/hal';
 import { DEFAULT_TIMING } from '../../firmware/input/gesture-types';
 import { startRuntime, Runtime } from '../../firmware/runtime/runtime';
 import { createVirtualHal, VirtualHal } from '../../sim/virtual-hal';
-import { actionFor, decodeKeys, GESTURE_EDGES, GestureName, gestureLengthMs, keyHelp } from '../../sim/terminal-keys';
+import { actionFor, decodeKeys, GESTURE_EDGES, GestureName, gestureLengthMs, keyHelp } from '../../sim/terminal/terminal-keys';
 import { NOTATION, notationMarkdown, notationOf } from '../../sim/button-notation';
-import { USAGE as TERMINAL_USAGE } from '../../sim/terminal-args';
+import { USAGE as TERMINAL_USAGE } from '../../sim/terminal/terminal-args';
 import { USAGE as ESPRUINO_USAGE } from '../../sim/espruino/cli';
 import { KEYS } from '../../sim/web/buttons';
 import { pageHtml } from '../../sim/web-server';

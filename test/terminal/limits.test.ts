@@ -8,16 +8,16 @@ import { EventEmitter } from 'events';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { parseTerminalArgs } from '../../sim/terminal-args';
+import { parseTerminalArgs } from '../../sim/terminal/terminal-args';
 import { FileStorage } from '../../sim/file-storage';
 import { MemoryStorage } from '../../sim/virtual-hal';
 import { parsePerSideNotation } from '../../sim/control-notation';
-import { PanelLine, Session, SessionOptions, startSession } from '../../sim/terminal-session';
-import { createPipeFrontEnd, MAX_QUEUED_KEYS } from '../../sim/terminal-pipe';
+import { PanelLine, Session, SessionOptions, startSession } from '../../sim/terminal/terminal-session';
+import { createPipeFrontEnd, MAX_QUEUED_KEYS } from '../../sim/terminal/terminal-pipe';
 import { MAX_STORAGE_BYTES } from '../../sim/input-limits';
 
 const ROOT = path.resolve(__dirname, '..', '..');
-const TSX = 'node node_modules/.bin/tsx sim/terminal.ts';
+const TSX = 'node node_modules/.bin/tsx sim/terminal/terminal.ts';
 jest.setTimeout(30000);
 
 function error(argv: string[]): string {

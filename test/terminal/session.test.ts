@@ -1,5 +1,5 @@
 /**
- * One run of the terminal simulator in-process (sim/terminal-session.ts), on jest's fake timers: the real
+ * One run of the terminal simulator in-process (sim/terminal/terminal-session.ts), on jest's fake timers: the real
  * firmware runtime on the real-time HAL, driven by keys, as a front-end sees it (frames, log panel, buzzer cues,
  * quit), with settings and the journal in memory or in a file (power-loss recovery across runs).
  */
@@ -10,9 +10,9 @@ import { KeyValueStorage } from '../../hal/hal';
 import { parsePerSideNotation } from '../../sim/control-notation';
 import { FileStorage } from '../../sim/file-storage';
 import { MemoryStorage } from '../../sim/virtual-hal';
-import { frameLines } from '../../sim/terminal-draw';
-import { PanelLine, Session, SessionOptions, startSession } from '../../sim/terminal-session';
-import { GESTURE_SPEED_LIMIT } from '../../sim/terminal-gestures';
+import { frameLines } from '../../sim/terminal/terminal-draw';
+import { PanelLine, Session, SessionOptions, startSession } from '../../sim/terminal/terminal-session';
+import { GESTURE_SPEED_LIMIT } from '../../sim/terminal/terminal-gestures';
 
 interface Run {
   session: Session;

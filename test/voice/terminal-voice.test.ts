@@ -9,10 +9,10 @@ import * as os from 'os';
 import * as path from 'path';
 import { ClipPlayer } from '../../firmware/sound/voice-queue';
 import { createSystemClipPlayer, findSystemPlayer, SystemPlayer } from '../../sim/voice-system-player';
-import { parseTerminalArgs, USAGE } from '../../sim/terminal-args';
+import { parseTerminalArgs, USAGE } from '../../sim/terminal/terminal-args';
 import { MemoryStorage } from '../../sim/virtual-hal';
 import { parsePerSideNotation } from '../../sim/control-notation';
-import { startSession } from '../../sim/terminal-session';
+import { startSession } from '../../sim/terminal/terminal-session';
 
 let tmp: string;
 

@@ -2,13 +2,13 @@
  * The terminal simulator's command line: `--board`, `--control`, `--speed`, `--storage`, `--bell`, `--voice`,
  * `--exit-after`, `--help`. A bad argument is one line naming it (the caller prints it and exits 1).
  */
-import { PerSide } from '../firmware/clock/side';
-import { TimeControl } from '../firmware/clock/control';
-import { parsePerSideNotation } from './control-notation';
+import { PerSide } from '../../firmware/clock/side';
+import { TimeControl } from '../../firmware/clock/control';
+import { parsePerSideNotation } from '../control-notation';
 import { BOARDS, DEFAULT_BOARD } from './terminal-session';
 import { keyLegend, OTHER_KEYS } from './terminal-keys';
-import { hasOwn } from '../firmware/clock/text';
-import { cut, quotedCut, withoutBom } from './input-limits';
+import { hasOwn } from '../../firmware/clock/text';
+import { cut, quotedCut, withoutBom } from '../input-limits';
 
 /** The longest `--control` text: a time control is written in a few characters, time odds in some 50. */
 export const MAX_CONTROL_CHARS = 200;
@@ -30,7 +30,7 @@ export interface TerminalArgs {
 
 export const USAGE = `goclock terminal simulator: the clock's firmware, running in this terminal
 
-usage: npm start -- [options]        (or: npx tsx sim/terminal.ts [options])
+usage: npm start -- [options]        (or: npx tsx sim/terminal/terminal.ts [options])
 
   --board NAME      esp32-lcd1602 (the 16×2 LCD; default), esp32-oled (the 128×64 OLED), console
   --control TEXT    start a new game with this time control (it becomes the setting), e.g.

@@ -5,7 +5,7 @@
  * press lasts 80 ms of clock time at any speed; the session slows a very fast clock down while a gesture plays
  * (GESTURE_SPEED_LIMIT), because a host timer a millisecond late at ×1000 would hold a "press" for a second.
  */
-import { ButtonName } from '../hal/hal';
+import { ButtonName } from '../../hal/hal';
 import { AFTER_GESTURE_MS, GESTURE_EDGES, GestureName } from './terminal-keys';
 
 /** Above this speed, gestures play at this speed (host timers are ~1 ms late: at ×20 that is 20 ms of clock). */

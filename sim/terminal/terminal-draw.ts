@@ -3,11 +3,11 @@
  * the LCD's rows with its custom glyphs as Unicode look-alikes, the OLED's pixels as half blocks (or quadrant
  * blocks on a small terminal), boxes, the status line, the key list and the whole screen laid out for a terminal.
  */
-import * as glyphs from '../firmware/display/glyphs';
-import { ClockView } from '../firmware/display/view';
-import { Side } from '../firmware/clock/side';
-import { timeText } from '../firmware/display/format-time';
-import { gameText } from '../firmware/display/log-text';
+import * as glyphs from '../../firmware/display/glyphs';
+import { ClockView } from '../../firmware/display/view';
+import { Side } from '../../firmware/clock/side';
+import { timeText } from '../../firmware/display/format-time';
+import { gameText } from '../../firmware/display/log-text';
 import { KeyHelp } from './terminal-keys';
 
 /**

@@ -5,11 +5,11 @@
  * (terminal-gestures.ts) plays them on the HAL's own time line. Fixed keys, listed on screen; nothing to configure.
  * The gestures' names and their keys come from the one table of sim/button-notation.ts.
  */
-import { ButtonName } from '../hal/hal';
-import { DEFAULT_TIMING } from '../firmware/input/gesture-types';
-import { clockMeaning, GestureName, NOTATION } from './button-notation';
+import { ButtonName } from '../../hal/hal';
+import { DEFAULT_TIMING } from '../../firmware/input/gesture-types';
+import { clockMeaning, GestureName, NOTATION } from '../button-notation';
 
-export type { GestureName } from './button-notation';
+export type { GestureName } from '../button-notation';
 
 export type KeyAction =
   | { type: 'gesture'; gesture: GestureName }

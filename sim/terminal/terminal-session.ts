@@ -6,33 +6,33 @@
  * a full screen, terminal-pipe.ts prints it as text. With `voice`, the HAL has a voice module (firmware/sound/voice-queue.ts)
  * on the system's audio player and the card's clips (sim/voice-system-player.ts).
  */
-import { CharacterDisplay, Display, GraphicsDisplay, KeyValueStorage } from '../hal/hal';
-import { Board } from '../boards/board';
-import consoleBoard from '../boards/console';
-import lcdBoard from '../boards/esp32-lcd1602';
-import oledBoard from '../boards/esp32-oled';
-import { createConsoleDisplay } from '../hal/espruino/console-display';
-import { startRuntime, Runtime } from '../firmware/runtime/runtime';
-import { loadSettings, saveSettings } from '../firmware/storage/settings';
-import { clearJournal } from '../firmware/storage/journal';
-import { JOURNAL_FILES } from '../firmware/storage/game-journal';
-import { ClockEffect } from '../firmware/clock/clock-types';
-import { LogEntry } from '../firmware/clock/game-log';
-import { gameMs, gameText, logText, peopleWords } from '../firmware/display/log-text';
-import { describeGameControl } from '../firmware/clock/control-describe';
-import { PerSide } from '../firmware/clock/side';
-import { TimeControl } from '../firmware/clock/control';
-import { createRealtimeHal, RealtimeHal } from './realtime-hal';
-import { SimCanvas } from './canvas';
+import { CharacterDisplay, Display, GraphicsDisplay, KeyValueStorage } from '../../hal/hal';
+import { Board } from '../../boards/board';
+import consoleBoard from '../../boards/console';
+import lcdBoard from '../../boards/esp32-lcd1602';
+import oledBoard from '../../boards/esp32-oled';
+import { createConsoleDisplay } from '../../hal/espruino/console-display';
+import { startRuntime, Runtime } from '../../firmware/runtime/runtime';
+import { loadSettings, saveSettings } from '../../firmware/storage/settings';
+import { clearJournal } from '../../firmware/storage/journal';
+import { JOURNAL_FILES } from '../../firmware/storage/game-journal';
+import { ClockEffect } from '../../firmware/clock/clock-types';
+import { LogEntry } from '../../firmware/clock/game-log';
+import { gameMs, gameText, logText, peopleWords } from '../../firmware/display/log-text';
+import { describeGameControl } from '../../firmware/clock/control-describe';
+import { PerSide } from '../../firmware/clock/side';
+import { TimeControl } from '../../firmware/clock/control';
+import { createRealtimeHal, RealtimeHal } from '../realtime-hal';
+import { SimCanvas } from '../canvas';
 import { actionFor, keyHelp, keySummary, OTHER_KEYS } from './terminal-keys';
 import { createGesturePlayer, GESTURE_SPEED_LIMIT, GesturePlayer } from './terminal-gestures';
 import { createVisibleBuzzer, VisibleBuzzer } from './terminal-sound';
 import { Frame, keyLines, statusText } from './terminal-draw';
-import { layoutFor } from '../firmware/display/layouts';
-import { hasOwn } from '../firmware/clock/text';
-import { quotedCut } from './input-limits';
-import { ClipPlayer, createVoiceQueue } from '../firmware/sound/voice-queue';
-import { startTerminalVoice, TerminalVoice } from './voice-system-player';
+import { layoutFor } from '../../firmware/display/layouts';
+import { hasOwn } from '../../firmware/clock/text';
+import { quotedCut } from '../input-limits';
+import { ClipPlayer, createVoiceQueue } from '../../firmware/sound/voice-queue';
+import { startTerminalVoice, TerminalVoice } from '../voice-system-player';
 
 export const BOARDS: { [name: string]: Board } = {
   'esp32-lcd1602': lcdBoard,

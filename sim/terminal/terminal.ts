@@ -6,15 +6,15 @@
  * error) the terminal is given back first. `--help` lists options and keys (terminal-args.ts).
  */
 import { parseTerminalArgs, TerminalArgs, USAGE } from './terminal-args';
-import { FileStorage } from './file-storage';
-import { MemoryStorage } from './virtual-hal';
-import { KeyValueStorage } from '../hal/hal';
+import { FileStorage } from '../file-storage';
+import { MemoryStorage } from '../virtual-hal';
+import { KeyValueStorage } from '../../hal/hal';
 import { Session, startSession } from './terminal-session';
 import { createTtyFrontEnd, FrontEnd } from './terminal-tty';
 import { createPipeFrontEnd, printedFrame } from './terminal-pipe';
 import { gameTimeText } from './terminal-draw';
-import { oneLine } from '../firmware/clock/text';
-import { cut } from './input-limits';
+import { oneLine } from '../../firmware/clock/text';
+import { cut } from '../input-limits';
 
 function fail(message: string): void {
   process.stderr.write('goclock: ' + oneLine(cut(message.replace(/\s*\n\s*/g, ' '), 1000)) + '\n');

@@ -3,9 +3,9 @@
  * and with --bell the terminal's bell rings too. Names come from the firmware's own patterns: each is recognised
  * by playing a typical effect through soundFor, so a changed pattern is still recognised.
  */
-import { Buzzer, Tone } from '../hal/hal';
-import { ClockEffect } from '../firmware/clock/clock-types';
-import { soundFor } from '../firmware/sound/sound';
+import { Buzzer, Tone } from '../../hal/hal';
+import { ClockEffect } from '../../firmware/clock/clock-types';
+import { soundFor } from '../../firmware/sound/sound';
 
 function announce(kind: 'count' | 'warning' | 'overtime' | 'lastPeriod' | 'break', text: string): ClockEffect {
   return { type: 'announce', atMs: 0, side: 'black', text: text, kind: kind };
