@@ -40,7 +40,7 @@ export class Hands {
     this.atMs += holdMs;
     this.edge(button, false);
     this.atMs += Math.max(0, ACTION_MS - holdMs);
-    this.actions.push({ name: button === 'left' ? 'L' : 'R', ms: Math.max(ACTION_MS, holdMs) });
+    this.actions.push({ name: button === 'left' ? 'Left' : 'Right', ms: Math.max(ACTION_MS, holdMs) });
     return this;
   }
 
@@ -56,7 +56,7 @@ export class Hands {
     this.edge('right', false);
     this.atMs += ACTION_MS;
     const ms = Math.ceil((this.atMs - start - ACTION_MS) / ACTION_MS) * ACTION_MS;
-    this.actions.push({ name: 'both ' + holdMs + ' ms', ms: ms });
+    this.actions.push({ name: 'Both ' + holdMs / 1000 + ' s', ms: ms });
     return this;
   }
 

@@ -54,7 +54,7 @@ test('measured: +2:00 to White from a running game takes 4 actions, 5.1 s at 300
     untilMs: correction.atMs,
   });
   expect(before).toBe(2);
-  expect(correction.actions.map((a) => a.name)).toEqual(['both 4000 ms', 'L', 'R', 'R']);
+  expect(correction.actions.map((a) => a.name)).toEqual(['Both 4 s', 'Left', 'Right', 'Right']);
   expect(correction.seconds()).toBe(5.1);
   expect(out.state).toBe('running');
   expect(out.log.filter((l) => /adjust white time \+120000/.test(l))).toHaveLength(1);
