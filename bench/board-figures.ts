@@ -134,12 +134,6 @@ async function measureShim(): Promise<ShimCosts> {
   }
 }
 
-/** The code files a board's firmware keeps in Storage: `.bootcde`, and any module it loads later (gc*.js). */
-function codeFiles(flashFile: string): number[] {
-  void flashFile;
-  return [];
-}
-
 /** Starts Black's clock at 0 (White's button down and up). */
 const START = 'VT.run(0);VT.edge("right",true);VT.edge("right",false);';
 
@@ -302,6 +296,6 @@ export async function boardFigures(board: string): Promise<BoardFigures> {
   figures.wakeLast10sInstructions = await wakeFigure(image, PERIOD_CONTROL, 11000, 19000, costs, 'wake-ups in the last 10 s');
   figures.pressInstructions = await pressFigure(image, costs);
   figures.bootcdeBytes = image.bundleBytes;
-  figures.codeBytes = image.bundleBytes + codeFiles(image.flashFile).reduce((a, b) => a + b, 0);
+  figures.codeBytes = image.bundleBytes + Object.values(image.partBytes).reduce((a, b) => a + b, 0);
   return figures;
 }

@@ -3,10 +3,13 @@
  * CommonJS so that Jest (ts-jest, CommonJS mode) can require it as it is; the ESM scripts import it.
  *
  * dist/<board>.js = rollup of the virtual entry
- *     import board from './boards/<board>'; import { boot } from './hal/espruino/boot';
- *     import { lcdScreen } from './hal/espruino/lcd-screen'; boot(board, lcdScreen);   (its display kind's screen)
+ *     import board from './boards/<board>'; import { boot } from './boards/device/boot';
+ *     import { lcdScreen } from './hal/espruino/lcd-screen'; boot(board, lcdScreen, PARTS);   (its display's screen)
  * through TypeScript (ES2015, ESNext modules) -> Babel (only the transforms Espruino needs) -> IIFE, non-strict ->
- * terser kept ES5-safe.
+ * terser kept ES5-safe. PARTS is the manifest of the firmware's parts (PARTS below): code needed only sometimes,
+ * each built the same way into dist/<part>.js, an expression whose value is the part, stored in a Storage file of
+ * its own and loaded when used (boards/device/storage-parts.ts checks each file's length and CRC-32 against the
+ * manifest first, so a part from another build or a damaged one is refused with a message, never run).
  */
 'use strict';
 
@@ -148,7 +151,10 @@ function globalAliasPlugin() {
     name: 'goclock-global-aliases',
     renderChunk(code) {
       const ast = acorn.parse(code, { ecmaVersion: 'latest', sourceType: 'script' });
-      const wrapper = ast.body.length === 1 && ast.body[0].expression && ast.body[0].expression.callee;
+      // The bundle is `(function(){…})()`, a part `var goclockPart=function(){…}()` (see partExpression).
+      const only = ast.body.length === 1 ? ast.body[0] : null;
+      const call = only && (only.expression || (only.declarations && only.declarations.length === 1 && only.declarations[0].init));
+      const wrapper = call && call.callee;
       if (!wrapper || !/Function/.test(wrapper.type)) throw new Error('global aliases: the bundle is not one IIFE');
       const references = [];
       walk.fullAncestor(ast, (node, _state, ancestors) => {
@@ -173,6 +179,42 @@ function globalAliasPlugin() {
       return { code: out.toString(), map: out.generateMap({ hires: true }) };
     },
   };
+}
+
+/**
+ * The firmware's parts: code needed only sometimes, kept out of `.bootcde` so that at rest only the clock's own
+ * code holds RAM (docs/firmware.md). `name` is the part's name in firmware/runtime/parts.ts, `file` its Storage
+ * file (at most 28 characters) and the file's name in dist/, `entry` the module whose default export is the part.
+ */
+const PARTS = [{ name: 'console', file: 'gcp.console', entry: 'firmware/parts/console-part.ts' }];
+
+/** The variable rollup's IIFE output assigns the part to; `partExpression` turns the assignment into the value. */
+const PART_VARIABLE = 'goclockPart';
+
+/**
+ * After terser: `var goclockPart=function(){…}();` becomes `(function(){…}())`, an expression whose value is the part,
+ * which the loader evaluates (a statement would evaluate to nothing, and a top-level `var` would be a global).
+ */
+function partExpression() {
+  return {
+    name: 'goclock-part-expression',
+    renderChunk(code) {
+      const MagicString = require('magic-string');
+      const prefix = 'var ' + PART_VARIABLE + '=';
+      const end = code.replace(/\s+$/, '').length;
+      if (!code.startsWith(prefix) || code.charAt(end - 1) !== ';') throw new Error('part: the output is not `' + prefix + '…;`');
+      const out = new MagicString(code);
+      out.overwrite(0, prefix.length, '(');
+      out.overwrite(end - 1, code.length, ')');
+      return { code: out.toString(), map: out.generateMap({ hires: true }) };
+    },
+  };
+}
+
+/** A part's bundle: its length and standard CRC-32 as the loader checks them (what `.bootcde`'s manifest holds). */
+function partFacts(code) {
+  const bytes = Buffer.from(code, 'latin1');
+  return { bytes: bytes.length, crc: zlib.crc32(bytes) };
 }
 
 /** Board names: every boards/*.ts except the type file board.ts. */
@@ -205,21 +247,24 @@ function displayKindOf(board, root = ROOT) {
   return match[1];
 }
 
-/** The virtual entry module of one board, as source. Paths are absolute, so the entry works from any cwd. */
-function entrySource(board, root = ROOT) {
+/**
+ * The virtual entry module of one board, as source, given the parts' manifest (`manifest`: {name: {file, bytes,
+ * crc}}). Paths are absolute, so the entry works from any cwd.
+ */
+function entrySource(board, root = ROOT, manifest = {}) {
   const boardFile = path.join(root, 'boards', board + '.ts');
-  const bootFile = path.join(root, 'hal', 'espruino', 'boot.ts');
+  const bootFile = path.join(root, 'boards', 'device', 'boot.ts');
   const screen = SCREENS[displayKindOf(board, root)];
   const screenFile = path.join(root, 'hal', 'espruino', screen.file);
   return (
     `import board from ${JSON.stringify(boardFile)};\n` +
     `import { boot } from ${JSON.stringify(bootFile)};\n` +
     `import { ${screen.name} } from ${JSON.stringify(screenFile)};\n` +
-    `boot(board, ${screen.name});\n`
+    `boot(board, ${screen.name}, ${JSON.stringify(manifest)});\n`
   );
 }
 
-/** A rollup plugin that serves one virtual module `id` with the given source. */
+/** A rollup plugin that serves one virtual module `id` with the given source (or a function resolving to it). */
 function virtualEntry(id, source) {
   return {
     name: 'goclock-entry',
@@ -227,7 +272,8 @@ function virtualEntry(id, source) {
       return importee === id ? id : null;
     },
     load(loadId) {
-      return loadId === id ? source : null;
+      if (loadId !== id) return null;
+      return typeof source === 'function' ? source() : source;
     },
   };
 }
@@ -278,9 +324,15 @@ function formatSize(s) {
 function bundleConfig(name, options = {}) {
   const root = options.root || ROOT;
   const outDir = options.outDir || path.join(root, 'dist');
-  const file = options.file || path.join(outDir, name + '.js');
+  const part = options.part || null;
+  const file = options.file || path.join(outDir, (part ? part.file : name) + '.js');
   const entryId = '\0goclock-entry:' + name;
-  const source = options.entrySource !== undefined ? options.entrySource : entrySource(name, root);
+  // A board's entry names its parts' manifest, so the parts are built first (once per output folder).
+  const source = part
+    ? null
+    : options.entrySource !== undefined
+      ? options.entrySource
+      : () => builtParts(root, outDir, options).then((manifest) => entrySource(name, root, manifest));
   const onSize = options.onSize || ((s) => console.log(formatSize(s)));
 
   const typescript = require('@rollup/plugin-typescript');
@@ -289,12 +341,11 @@ function bundleConfig(name, options = {}) {
   const sizes = sizeReport(onSize);
 
   return {
-    input: entryId,
+    input: part ? path.join(root, part.entry) : entryId,
     // A bare read of a global has no effect we want to keep: without this, tslib's unused
     // `typeof SuppressedError === "function" && SuppressedError` stays in every bundle that uses a helper.
     treeshake: { unknownGlobalSideEffects: false },
-    plugins: [
-      virtualEntry(entryId, source),
+    plugins: (part ? [] : [virtualEntry(entryId, source)]).concat([
       typescript({
         tsconfig: options.tsconfig || path.join(root, 'tsconfig.build.json'),
         filterRoot: root,
@@ -311,7 +362,7 @@ function bundleConfig(name, options = {}) {
         plugins: [espruinoGuardPlugin].concat(BABEL_PLUGINS.map((p) => require(p))),
         assumptions: BABEL_ASSUMPTIONS,
       }),
-    ],
+    ]),
     onwarn(warning, warn) {
       // Type errors are the typecheck's job; still show them, once, with their location.
       warn(warning);
@@ -319,6 +370,8 @@ function bundleConfig(name, options = {}) {
     output: {
       file,
       format: 'iife',
+      name: part ? PART_VARIABLE : undefined,
+      exports: part ? 'default' : undefined,
       strict: false,
       esModule: false,
       freeze: false, // no Object.freeze (missing on Espruino) around namespace objects
@@ -330,10 +383,40 @@ function bundleConfig(name, options = {}) {
         terser(
           options.terserWorkers ? Object.assign({ maxWorkers: options.terserWorkers }, TERSER_OPTIONS) : TERSER_OPTIONS,
         ),
-        sizes.report,
-      ],
+      ].concat(part ? [partExpression()] : [], [sizes.report]),
     },
   };
+}
+
+/** The parts built into each output folder by this process: the folder's manifest, once. */
+const partsBuilt = new Map();
+
+/**
+ * Builds every part (PARTS) into `outDir` as dist/<file>.js, once per folder per process, and resolves to the
+ * manifest the boards' entries carry: { name: { file, bytes, crc } }.
+ */
+function builtParts(root, outDir, options = {}) {
+  const key = path.resolve(root) + '\0' + path.resolve(outDir);
+  if (!partsBuilt.has(key)) {
+    const build = (async () => {
+      const manifest = {};
+      for (const part of PARTS) {
+        const built = await buildBundle(part.name, Object.assign({}, options, {
+          root, outDir, part, entrySource: undefined, file: undefined, onSize: options.onSize || ((s) => console.log(formatSize(s))),
+        }));
+        manifest[part.name] = Object.assign({ file: part.file }, partFacts(built.code));
+      }
+      return manifest;
+    })();
+    partsBuilt.set(key, build);
+    build.catch(() => partsBuilt.delete(key));
+  }
+  return partsBuilt.get(key);
+}
+
+/** The part files of an output folder that its boards' bundles load: [{ name, file, path }]. */
+function partFiles(outDir) {
+  return PARTS.map((part) => ({ name: part.name, file: part.file, path: path.join(outDir, part.file + '.js') }));
 }
 
 /**
@@ -361,6 +444,10 @@ async function buildBundle(name, options = {}) {
 
 module.exports = {
   ROOT,
+  PARTS,
+  builtParts,
+  partFiles,
+  partFacts,
   displayKindOf,
   BABEL_PLUGINS,
   BABEL_ASSUMPTIONS,

@@ -4,11 +4,13 @@
  *
  * Builds dist/<board>.js, checks it (scripts/check-bundle.mjs), then runs the espruino CLI (EspruinoTools):
  *
- *   espruino -p PORT -b 115200 --board boards/espruino/ESP32.board.json --no-ble --storage .bootcde:- dist/<board>.js
+ *   espruino -p PORT -b 115200 --board boards/espruino/ESP32.board.json --no-ble \
+ *     --storage gcp.console:dist/gcp.console.js … --storage .bootcde:- dist/<board>.js
  *
  * `--storage .bootcde:-` makes the CLI send the bundle as `require("Storage").write(".bootcde", chunk, offset[, size])`
  * calls (1 KB chunks) followed by `load(".bootcde")`: the bundle is stored as the boot code, which Espruino runs
- * from flash at every boot, and it starts at once. `--output FILE.js` writes that exact upload stream to FILE.js
+ * from flash at every boot, and it starts at once. Each `--storage NAME:FILE` before it stores one of the firmware's
+ * parts (scripts/bundle-config.cjs PARTS: code loaded only when used) as the Storage file NAME, written first. `--output FILE.js` writes that exact upload stream to FILE.js
  * (`-o FILE.js`); without --port it does so offline (`-n`, no device), with --port it also uploads.
  *
  * Options:
@@ -133,7 +135,9 @@ function espruinoArgs(opts) {
   const args = [];
   if (opts.port) args.push('-p', opts.port);
   else args.push('-n');
-  args.push('-b', String(opts.baud), '--board', opts.boardJson, '--no-ble', '--storage', '.bootcde:-');
+  args.push('-b', String(opts.baud), '--board', opts.boardJson, '--no-ble');
+  for (const part of pipeline.partFiles(opts.outDir)) args.push('--storage', part.file + ':' + part.path);
+  args.push('--storage', '.bootcde:-');
   if (opts.output) args.push('-o', opts.output);
   args.push(opts.bundle);
   return args;
@@ -150,7 +154,12 @@ function shown(p) {
 
 function displayCommand(opts) {
   const cli = shown(path.join(ROOT, 'node_modules', '.bin', 'espruino'));
-  const args = espruinoArgs(opts).map((a) => (path.isAbsolute(a) ? shown(a) : a));
+  // Paths shown as the user would type them, also the file of a `--storage NAME:FILE`.
+  const args = espruinoArgs(opts).map((a) => {
+    const colon = a.indexOf(':');
+    if (colon > 0 && path.isAbsolute(a.slice(colon + 1))) return a.slice(0, colon + 1) + shown(a.slice(colon + 1));
+    return path.isAbsolute(a) ? shown(a) : a;
+  });
   return [cli, ...args].map(shellQuote).join(' ');
 }
 
@@ -208,10 +217,13 @@ async function main(argv) {
   }
   // require() may name only what this board's interpreter has built in (the CLI would download anything else).
   const modules = (opts.boardData.info && opts.boardData.info.builtin_modules) || check.BUILTIN_MODULES;
-  const problems = checkBundleFile(opts.bundle, { modules });
-  if (problems.length) {
-    for (const p of problems) console.error(p);
-    throw new Error(`${shown(opts.bundle)} is not Espruino-safe; not flashing`);
+  for (const file of [opts.bundle].concat(pipeline.partFiles(opts.outDir).map((part) => part.path))) {
+    if (!fs.existsSync(file)) throw new Error(`${shown(file)} does not exist (run npm run build)`);
+    const problems = checkBundleFile(file, { modules });
+    if (problems.length) {
+      for (const p of problems) console.error(p);
+      throw new Error(`${shown(file)} is not Espruino-safe; not flashing`);
+    }
   }
   console.log(`run: ${displayCommand(opts)}`);
   await runEspruino(opts);

@@ -46,11 +46,27 @@ export interface ConsoleApi {
   newGame(): ConsoleResult;
 }
 
-/** `clockMs`: the HAL's monotonic milliseconds (the unlock's idle time and the lockout run on it). */
-export function createConsoleApi(runtime: Runtime, clockMs: () => number): ConsoleApi {
-  let unlockedUntilMs = -1;
-  let wrong = 0;
-  let lockedOutUntilMs = -1;
+/**
+ * What the console's access holds between calls: until when it is unlocked, wrong codes in a row, until when unlock is
+ * refused. Kept by the caller (on the device the console is a part loaded on use, and its access must outlive it).
+ */
+export interface ConsoleLock {
+  unlockedUntilMs: number;
+  wrong: number;
+  lockedOutUntilMs: number;
+}
+
+/** A console that is locked and has seen no wrong code. */
+export function freshConsoleLock(): ConsoleLock {
+  return { unlockedUntilMs: -1, wrong: 0, lockedOutUntilMs: -1 };
+}
+
+/**
+ * `clockMs`: the HAL's monotonic milliseconds (the unlock's idle time and the lockout run on it); `lock`: the
+ * access as the last console left it (a fresh one if none).
+ */
+export function createConsoleApi(runtime: Runtime, clockMs: () => number, lock?: ConsoleLock): ConsoleApi {
+  const access = lock || freshConsoleLock();
 
   const refuse = (error: string): ConsoleResult => ({ error: error });
   const OK: ConsoleResult = { ok: true };
@@ -58,8 +74,8 @@ export function createConsoleApi(runtime: Runtime, clockMs: () => number): Conso
   /** Whether a changing call may go on; each one keeps the unlock alive. */
   function mayChange(): boolean {
     const now = clockMs();
-    if (now >= unlockedUntilMs) return false;
-    unlockedUntilMs = now + UNLOCK_IDLE_MS;
+    if (now >= access.unlockedUntilMs) return false;
+    access.unlockedUntilMs = now + UNLOCK_IDLE_MS;
     return true;
   }
 
@@ -97,7 +113,7 @@ export function createConsoleApi(runtime: Runtime, clockMs: () => number): Conso
         control: settings.control,
         controlText: asciiText(describeGameControl(runtime.state().controls)),
         options: settings.options,
-        unlocked: clockMs() < unlockedUntilMs,
+        unlocked: clockMs() < access.unlockedUntilMs,
         atMs: view.atMs,
         // The game's start on the same time line (null while ready): people's times count from it (display/log-text.ts).
         startMs: runtime.startMs(),
@@ -116,23 +132,23 @@ export function createConsoleApi(runtime: Runtime, clockMs: () => number): Conso
     },
     unlock(code) {
       const now = clockMs();
-      if (now < lockedOutUntilMs) return refuse('too many wrong codes: wait ' + Math.ceil((lockedOutUntilMs - now) / 1000) + ' s');
+      if (now < access.lockedOutUntilMs) return refuse('too many wrong codes: wait ' + Math.ceil((access.lockedOutUntilMs - now) / 1000) + ' s');
       const expected = runtime.settings().arbiterCode;
       if (expected === '') return refuse('no arbiter code is set: set one in the menu (Options, Arbiter code)');
       if (typeof code !== 'string' || code !== expected) {
-        wrong++;
-        if (wrong >= MAX_WRONG_CODES) {
-          wrong = 0;
-          lockedOutUntilMs = now + LOCKOUT_MS;
+        access.wrong++;
+        if (access.wrong >= MAX_WRONG_CODES) {
+          access.wrong = 0;
+          access.lockedOutUntilMs = now + LOCKOUT_MS;
         }
         return refuse('wrong code');
       }
-      wrong = 0;
-      unlockedUntilMs = now + UNLOCK_IDLE_MS;
+      access.wrong = 0;
+      access.unlockedUntilMs = now + UNLOCK_IDLE_MS;
       return OK;
     },
     lock() {
-      unlockedUntilMs = -1;
+      access.unlockedUntilMs = -1;
       return OK;
     },
     setControl(control, options) {

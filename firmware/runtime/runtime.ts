@@ -31,6 +31,7 @@ import { effectTracks, tracksFor, VOICE_FOLDERS, VOICE_WORDS } from '../sound/vo
 import { recordHeader, recordLines, recordUndoLine } from '../storage/game-record';
 import { recordAppend, recordNewGame, recordStartMs } from '../storage/record-store';
 import { startIn } from '../display/log-text';
+import { Parts } from './parts';
 
 export interface RuntimeConfig {
   /** How screens are drawn on the HAL's display (firmware/display/layout.ts; `layoutFor` picks one by display kind). */
@@ -39,6 +40,8 @@ export interface RuntimeConfig {
   /** How many log entries to keep in memory for the menu (the journal keeps them all). */
   logLimit?: number;
   timing?: Partial<GestureTiming>;
+  /** The firmware's parts (parts.ts), let go when idle at each settle; none: the host holds every module itself. */
+  parts?: Parts;
 }
 
 export interface Runtime {
@@ -476,10 +479,11 @@ export function startRuntime(hal: Hal, config: RuntimeConfig): Runtime {
     return true;
   }
 
-  /** After anything happened: show it and set the timer. */
+  /** After anything happened: show it, set the timer, and let go of the parts no longer used. */
   function settle(): void {
     render();
     arm();
+    if (config.parts) config.parts.tidy(hal.clock.nowMs());
   }
 
   /** A wake-up: a display tick when that is all it is (`tickTime`), else the whole of one (`wakeWhole`). */

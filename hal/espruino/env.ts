@@ -54,6 +54,13 @@ export interface EspruinoEnv {
   serial(name: string): EspruinoSerial | undefined;
   /** Makes `value` a global of the interpreter (the console board's `button`). */
   defineGlobal(name: string, value: unknown): void;
+  /** Makes `name` a global whose value is `get()` at each read (the console's `goclock`, made when it is used). */
+  defineGetter(name: string, get: () => unknown): void;
+  /**
+   * The value of the JavaScript `code` (an expression), evaluated in the interpreter's global scope: it sees the
+   * interpreter's globals and nothing of the bundle's own scope. Code from a Storage string stays in flash.
+   */
+  evaluate(code: string): unknown;
 }
 
 /* The interpreter's globals, as seen from here only. */
@@ -70,6 +77,7 @@ declare const Pin: new (name: string) => PinHandle;
 declare const print: (text: string) => void;
 declare const require: (name: string) => unknown;
 declare const global: Record<string, unknown>;
+declare const Function: new (parameter: string, body: string) => (code: string) => unknown;
 
 /** The Espruino environment of the running interpreter. Call it on Espruino only. */
 export function espruinoEnv(): EspruinoEnv {
@@ -102,5 +110,11 @@ export function espruinoEnv(): EspruinoEnv {
     defineGlobal: (name, value) => {
       global[name] = value;
     },
+    defineGetter: (name, get) => {
+      Object.defineProperty(global, name, { get: get, configurable: true });
+    },
+    // A function made by the Function constructor has the global scope as its only scope (an eval here, inside the
+    // bundle, would let the code see the bundle's minified names: a part's `Math` could be one of ours).
+    evaluate: new Function('c', 'return eval(c)'),
   };
 }

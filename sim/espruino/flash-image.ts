@@ -27,6 +27,8 @@ export interface FlashImage {
   uploadFile: string;
   bundleFile: string;
   bundleBytes: number;
+  /** The bytes of each part's file stored beside `.bootcde` (gcp.*), by Storage name. */
+  partBytes: { [file: string]: number };
 }
 
 function hashTree(hash: crypto.Hash, file: string): void {
@@ -58,6 +60,7 @@ function imageOf(board: string, dir: string): FlashImage {
     uploadFile: path.join(dir, 'upload.js'),
     bundleFile: bundleFile,
     bundleBytes: fs.statSync(bundleFile).size,
+    partBytes: Object.fromEntries(Object.entries(partFilesIn(dir)).map(([file, bytes]) => [file, bytes.length])),
   };
 }
 
@@ -73,13 +76,16 @@ function buildUploadStream(board: string, dir: string): void {
   fs.rmSync(path.join(dir, board + '.js.map'), { force: true });
 }
 
-/** The stream's statements, each one line as the CLI sends them; throws if it does not end by loading `.bootcde`. */
+/**
+ * The stream's statements, each one line as the CLI sends them (Storage writes of the parts' files and of
+ * `.bootcde`); throws if it does not end by loading `.bootcde`.
+ */
 export function uploadStatements(stream: string): string[] {
   const lines = stream.split('\n').filter((line) => line.trim() !== '');
   const last = lines[lines.length - 1];
   if (!/^load\("\.bootcde"\)/.test(last)) throw new Error('the upload stream does not end with load(".bootcde"): ' + last);
   for (const line of lines.slice(0, -1)) {
-    if (!/^require\("Storage"\)\.write\("\.bootcde",/.test(line)) throw new Error('unexpected upload statement: ' + line.slice(0, 80));
+    if (!/^require\("Storage"\)\.write\("(\.bootcde|gcp\.[a-z]+)",/.test(line)) throw new Error('unexpected upload statement: ' + line.slice(0, 80));
   }
   return lines;
 }
@@ -88,18 +94,28 @@ export function uploadStatements(stream: string): string[] {
  * Types the stream's Storage writes into an interpreter in `dir` and checks what was stored: into an empty Storage,
  * or with `keepFiles` into the one there, whose other files (a game, the settings) stay, as on a board flashed anew.
  */
-export async function writeFlash(dir: string, stream: string, bundle: Buffer, pool?: Pool, keepFiles?: boolean): Promise<void> {
+export async function writeFlash(dir: string, stream: string, bundle: Buffer, pool?: Pool, keepFiles?: boolean, parts?: { [file: string]: Buffer }): Promise<void> {
   if (!keepFiles) fs.rmSync(path.join(dir, 'espruino.flash'), { force: true });
   const writes = uploadStatements(stream).slice(0, -1);
   const interpreter = new Interpreter({ dir: dir, pool: pool, args: [] });
+  const files: { [file: string]: Buffer } = Object.assign({ '.bootcde': bundle }, parts || {});
   try {
     for (const line of writes) interpreter.send(line);
-    const stored = await interpreter.evaluate('(function(f){return f?f.length+" "+E.CRC32(f):"none"})(require("Storage").read(".bootcde"))', 60000);
-    const expected = bundle.length + ' ' + zlib.crc32(bundle);
-    if (stored !== expected) throw new Error('.bootcde stored wrong: ' + stored + ' (length, CRC-32), expected ' + expected);
+    for (const file of Object.keys(files)) {
+      const stored = await interpreter.evaluate('(function(f){return f?f.length+" "+(E.CRC32(f)>>>0):"none"})(require("Storage").read(' + JSON.stringify(file) + '))', 60000);
+      const expected = files[file].length + ' ' + zlib.crc32(files[file]);
+      if (stored !== expected) throw new Error(file + ' stored wrong: ' + stored + ' (length, CRC-32), expected ' + expected);
+    }
   } finally {
     await interpreter.stop();
   }
+}
+
+/** The parts' files built beside a bundle in `dir` (gcp.*.js), by Storage name. */
+export function partFilesIn(dir: string): { [file: string]: Buffer } {
+  const parts: { [file: string]: Buffer } = {};
+  for (const name of fs.readdirSync(dir).sort()) if (/^gcp\.[a-z]+\.js$/.test(name)) parts[name.slice(0, -3)] = fs.readFileSync(path.join(dir, name));
+  return parts;
 }
 
 /** The board's flashed Storage, built (or taken from the cache) as described at the top of this file. */
@@ -110,7 +126,7 @@ export async function flashImage(board: string): Promise<FlashImage> {
   fs.mkdirSync(cache, { recursive: true });
   const work = fs.mkdtempSync(path.join(cache, board + '.tmp-'));
   buildUploadStream(board, work);
-  await writeFlash(work, fs.readFileSync(path.join(work, 'upload.js'), 'latin1'), fs.readFileSync(path.join(work, 'bundle.js')));
+  await writeFlash(work, fs.readFileSync(path.join(work, 'upload.js'), 'latin1'), fs.readFileSync(path.join(work, 'bundle.js')), undefined, false, partFilesIn(work));
   fs.writeFileSync(path.join(work, 'done'), '');
   try {
     fs.renameSync(work, dir);

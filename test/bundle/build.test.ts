@@ -70,7 +70,7 @@ describe.each(BOARDS)('dist/%s.js', (board) => {
 
   it('is its board passed to boot(), and no other board', () => {
     const modules = bundle().modules.map((m) => path.relative(ROOT, m).split(path.sep).join('/'));
-    expect(modules).toEqual(expect.arrayContaining([`boards/${board}.ts`, 'hal/espruino/boot.ts']));
+    expect(modules).toEqual(expect.arrayContaining([`boards/${board}.ts`, 'boards/device/boot.ts']));
     expect(modules.filter((m) => /^boards\/[^/]+\.ts$/.test(m) && m !== 'boards/board.ts')).toEqual([`boards/${board}.ts`]);
   });
 
@@ -157,7 +157,7 @@ describe('the shipped console bundle runs (smoke run on an Espruino-like host)',
     sandbox.global = sandbox;
     vm.createContext(sandbox);
     vm.runInContext((built.get('console') as Built).code, sandbox);
-    // The firmware starts from a timer once the boot code has run (hal/espruino/boot.ts), as Espruino then runs it.
+    // The firmware starts from a timer once the boot code has run (boards/device/boot.ts), as Espruino then runs it.
     timers.advance(0);
     return { timers, printed, sandbox, storage };
   }

@@ -47,6 +47,8 @@ function replay(stream: string): Upload {
       return storage;
     },
     load: (name: string) => upload.loads.push(name),
+    // The CLI sends a data file (a part) as base64 pieces; Espruino's atob gives back its bytes.
+    atob: (text: string) => Buffer.from(text, 'base64').toString('latin1'),
   });
   return upload;
 }
@@ -83,18 +85,21 @@ describe('the upload stream (--output, offline)', () => {
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
     expect(result.stdout).toMatch(/esp32-lcd1602\.js: \d+ bytes minified/);
-    expect(result.stdout).toMatch(/ -n -b 115200 --board \S+ESP32\.board\.json --no-ble --storage \.bootcde:- -o /);
+    expect(result.stdout).toMatch(/ -n -b 115200 --board \S+ESP32\.board\.json --no-ble --storage gcp\.console:\S+gcp\.console\.js --storage \.bootcde:- -o /);
 
     const bundle = fs.readFileSync(path.join(dir, 'esp32-lcd1602.js'));
+    const part = fs.readFileSync(path.join(dir, 'gcp.console.js'));
     const stream = fs.readFileSync(out, 'latin1');
     const statements = statementsOf(stream);
     expect(statements[statements.length - 1]).toBe('load');
     expect(new Set(statements.slice(0, -1))).toEqual(new Set(['Storage.write']));
 
+    // The parts first, then the boot code, which is loaded last.
     const upload = replay(stream);
-    expect([...upload.files.keys()]).toEqual(['.bootcde']);
+    expect([...upload.files.keys()]).toEqual(['gcp.console', '.bootcde']);
     expect(Buffer.from(upload.files.get('.bootcde') as string, 'latin1').equals(bundle)).toBe(true);
-    expect(upload.writes[0]).toMatchObject({ offset: 0, size: bundle.length });
+    expect(Buffer.from(upload.files.get('gcp.console') as string, 'latin1').equals(part)).toBe(true);
+    expect(upload.writes.find((w) => w.name === '.bootcde')).toMatchObject({ offset: 0, size: bundle.length });
     expect(upload.loads).toEqual(['.bootcde']);
   });
 
@@ -108,6 +113,7 @@ describe('the upload stream (--output, offline)', () => {
     const bigDir = path.join(dir, 'big');
     fs.mkdirSync(bigDir);
     fs.writeFileSync(path.join(bigDir, 'esp32-oled.js'), code, 'latin1');
+    fs.writeFileSync(path.join(bigDir, 'gcp.console.js'), '({})', 'latin1'); // --no-build takes the parts found too
     const out = path.join(bigDir, 'upload.js');
     const result = flash(['--board', 'esp32-oled', '--no-build', '--out-dir', bigDir, '--output', out, '--board-json', BOARD_JSON]);
     expect(result.status).toBe(0);
@@ -115,8 +121,8 @@ describe('the upload stream (--output, offline)', () => {
     const upload = replay(fs.readFileSync(out, 'latin1'));
     const stored = upload.files.get('.bootcde') as string;
     expect(Buffer.from(stored, 'latin1').equals(Buffer.from(code, 'latin1'))).toBe(true);
-    expect(upload.writes.length).toBe(Math.ceil(code.length / 1024));
-    upload.writes.forEach((w, i) => expect(w).toMatchObject({ name: '.bootcde', offset: i * 1024 }));
+    expect(upload.writes.filter((w) => w.name === '.bootcde').length).toBe(Math.ceil(code.length / 1024));
+    upload.writes.filter((w) => w.name === '.bootcde').forEach((w, i) => expect(w).toMatchObject({ name: '.bootcde', offset: i * 1024 }));
     expect(upload.writes.every((w) => w.length <= 1024)).toBe(true);
   });
 
@@ -135,14 +141,14 @@ describe('the upload stream (--output, offline)', () => {
 });
 
 describe('the espruino command line (--dry-run)', () => {
-  it('uploads dist/<board>.js to .bootcde over the port at 115200 baud, without BLE, with the repo board JSON', () => {
+  it('uploads the parts and dist/<board>.js as .bootcde over the port at 115200 baud, without BLE, with the repo board JSON', () => {
     const result = flash(['--port', '/dev/ttyUSB0', '--dry-run']);
     expect(result.status).toBe(0);
     expect(result.stdout.split('\n')).toEqual([
       'build: dist/esp32-lcd1602.js (board esp32-lcd1602)',
       'check: dist/esp32-lcd1602.js',
       'run: node_modules/.bin/espruino -p /dev/ttyUSB0 -b 115200 --board boards/espruino/ESP32.board.json --no-ble ' +
-        '--storage .bootcde:- dist/esp32-lcd1602.js',
+        '--storage gcp.console:dist/gcp.console.js --storage .bootcde:- dist/esp32-lcd1602.js',
       '',
     ]);
   });

@@ -34,11 +34,17 @@ async function bootAndRun(board: string, pool: Pool, ms: number) {
 }
 
 describeOnEspruino('every bundle boots from Storage on the interpreter', () => {
-  it('the flashed Storage holds exactly the bundle: the upload stream writes .bootcde in 1 KB pieces, then loads it', async () => {
+  it('the flashed Storage holds exactly the bundle and its parts: the upload stream writes .bootcde in 1 KB pieces and each part, then loads .bootcde', async () => {
     const image = await flashImage('console');
     const statements = uploadStatements(fs.readFileSync(image.uploadFile, 'latin1'));
     expect(statements[statements.length - 1]).toBe('load(".bootcde")');
-    expect(statements.length - 1).toBe(Math.ceil(image.bundleBytes / 1024));
+    const writes = (file: string) => statements.filter((s) => s.startsWith('require("Storage").write(' + JSON.stringify(file) + ',')).length;
+    expect(writes('.bootcde')).toBe(Math.ceil(image.bundleBytes / 1024));
+    expect(Object.keys(image.partBytes)).toEqual(['gcp.console']);
+    // (A data file goes as base64 pieces; what was stored is checked byte for byte, CRC-32, when the image is made.)
+    const partWrites = Object.keys(image.partBytes).map(writes);
+    for (const n of partWrites) expect(n).toBeGreaterThan(0);
+    expect(statements.length - 1).toBe(writes('.bootcde') + partWrites.reduce((a, b) => a + b, 0));
   });
 
   test.each(POOLS)('the console board on %s: its first frame, then nothing fails', async (pool) => {

@@ -93,11 +93,18 @@ function fakeEnv() {
     defineGlobal: (name, value) => {
       globals[name] = value;
     },
+    defineGetter: (name, get) => {
+      Object.defineProperty(globals, name, { get: get, configurable: true });
+    },
+    // The HAL never evaluates code (only the composition root does, to load a part).
+    evaluate: () => {
+      throw new Error('the HAL evaluated code');
+    },
   };
   return { env, timers, bus, log, printed, globals, watches, serialWritten, answer };
 }
 
-/** The HAL as hal/espruino/boot.ts makes it, with the screen module the board's bundle uses. */
+/** The HAL as boards/device/boot.ts makes it, with the screen module the board's bundle uses. */
 function createEspruinoHal(board: Board, env: EspruinoEnv) {
   const screens: Record<string, ScreenMaker> = { console: consoleScreen, 'hd44780-pcf8574': lcdScreen, ssd1306: oledScreen };
   return createDevice(board, env, screens[board.display.kind]).hal;
