@@ -170,22 +170,25 @@ async function pressFigure(image: Awaited<ReturnType<typeof flashImage>>, costs:
   }
 }
 
-async function bootFigures(image: Awaited<ReturnType<typeof flashImage>>, costs: ShimCosts): Promise<BoardFigures> {
+async function bootFigures(image: Awaited<ReturnType<typeof flashImage>>, costs: ShimCosts, wanted: (f: Figure) => boolean): Promise<BoardFigures> {
   const empty = await virtualBoard(null);
   const dir = await virtualBoard(image);
-  const full = await virtualBoard(image, { journalText: journalAtBudget() });
+  const full = wanted('bootFullJournalInstructions') ? await virtualBoard(image, { journalText: journalAtBudget() }) : null;
   try {
-    const bare = await counted(empty, 'VT.run(0)', 'an empty Storage');
-    const booted = await counted(dir, 'VT.run(0)', 'boot');
-    const restored = await counted(full, 'VT.run(0)', 'boot with the journal at its budget');
-    const memory = checked(await runVirtual(dir, 'VT.run(1500)'), 'JsVars after boot');
-    return {
-      bootInstructions: booted.instructions - bare.instructions - (booted.end.fired - bare.end.fired) * costs.firing,
-      bootFullJournalInstructions: restored.instructions - bare.instructions - (restored.end.fired - bare.end.fired) * costs.firing,
-      jsVarsAfterBoot: memory.end.usage - costs.jsVars,
-    };
+    const figures: BoardFigures = {};
+    const bare = wanted('bootInstructions') || full ? await counted(empty, 'VT.run(0)', 'an empty Storage') : null;
+    if (bare && wanted('bootInstructions')) {
+      const booted = await counted(dir, 'VT.run(0)', 'boot');
+      figures.bootInstructions = booted.instructions - bare.instructions - (booted.end.fired - bare.end.fired) * costs.firing;
+    }
+    if (bare && full) {
+      const restored = await counted(full, 'VT.run(0)', 'boot with the journal at its budget');
+      figures.bootFullJournalInstructions = restored.instructions - bare.instructions - (restored.end.fired - bare.end.fired) * costs.firing;
+    }
+    if (wanted('jsVarsAfterBoot')) figures.jsVarsAfterBoot = checked(await runVirtual(dir, 'VT.run(1500)'), 'JsVars after boot').end.usage - costs.jsVars;
+    return figures;
   } finally {
-    for (const d of [empty, dir, full]) fs.rmSync(d, { recursive: true, force: true });
+    for (const d of [empty, dir, full]) if (d) fs.rmSync(d, { recursive: true, force: true });
   }
 }
 
@@ -287,14 +290,18 @@ export async function smallestPool(board: string, step: number, progress?: (text
   }
 }
 
-/** Every figure but the pool for `board` (the pool is `smallestPool` or, for the gate, `gameInPool`). */
-export async function boardFigures(board: string): Promise<BoardFigures> {
+/**
+ * Every figure but the pool for `board` (the pool is `smallestPool` or, for the gate, `gameInPool`), or only those
+ * `only` names.
+ */
+export async function boardFigures(board: string, only?: Figure[]): Promise<BoardFigures> {
+  const wanted = (f: Figure) => !only || only.indexOf(f) >= 0;
   const image = await flashImage(board);
   const costs = await shimCosts();
-  const figures: BoardFigures = await bootFigures(image, costs);
-  figures.wakeMainInstructions = await wakeFigure(image, MAIN_CONTROL, 10000, 40000, costs, 'wake-ups in main time');
-  figures.wakeLast10sInstructions = await wakeFigure(image, PERIOD_CONTROL, 11000, 19000, costs, 'wake-ups in the last 10 s');
-  figures.pressInstructions = await pressFigure(image, costs);
+  const figures: BoardFigures = await bootFigures(image, costs, wanted);
+  if (wanted('wakeMainInstructions')) figures.wakeMainInstructions = await wakeFigure(image, MAIN_CONTROL, 10000, 40000, costs, 'wake-ups in main time');
+  if (wanted('wakeLast10sInstructions')) figures.wakeLast10sInstructions = await wakeFigure(image, PERIOD_CONTROL, 11000, 19000, costs, 'wake-ups in the last 10 s');
+  if (wanted('pressInstructions')) figures.pressInstructions = await pressFigure(image, costs);
   figures.bootcdeBytes = image.bundleBytes;
   figures.codeBytes = image.bundleBytes + Object.values(image.partBytes).reduce((a, b) => a + b, 0);
   return figures;

@@ -427,10 +427,15 @@ export function startRuntime(hal: Hal, config: RuntimeConfig): Runtime {
    * hourglass (the waiting side's time rises), not while a simple delay counts down (it has a line of its own).
    */
   let timeTicks = false;
+  /** What the screen was last drawn from, so that an edge or a gesture that changed none of it draws nothing. */
+  let drawnState: ClockState | null = null;
+  let drawnHint: string | undefined = undefined;
 
   function render(): void {
     const shown = screen();
     layout.draw(shown);
+    drawnState = state;
+    drawnHint = shown.hint;
     const running = shown.view.running;
     const runner = running === null ? null : shown.view.sides[running];
     // (Nor while something is unsaved: its notice comes and goes.)
@@ -439,8 +444,12 @@ export function startRuntime(hal: Hal, config: RuntimeConfig): Runtime {
       state.controls[running].system !== 'hourglass' && !(runner.graceMs > 0 && !runner.inBreak);
   }
 
+  /** The HAL instant the display next changes (the core's next deadline when the timer was last set). */
+  let displayAtMs = Infinity;
+
   /** One timer: the core's next change (`coreAtMs`, game time), the next time-based gesture, or the watchdog's kick. */
   function armAt(now: number, coreAtMs: number | null, gesture: number | null): void {
+    displayAtMs = coreAtMs === null ? Infinity : coreAtMs - offsetMs;
     let atMs = now + kickEveryMs;
     if (coreAtMs !== null && coreAtMs - offsetMs < atMs) atMs = coreAtMs - offsetMs;
     if (gesture !== null && gesture < atMs) atMs = gesture;
@@ -486,6 +495,25 @@ export function startRuntime(hal: Hal, config: RuntimeConfig): Runtime {
     if (config.parts) config.parts.tidy(hal.clock.nowMs());
   }
 
+  /**
+   * Whether the screen must be drawn again after an edge or a gesture's tick: the clock's state, the menu or the
+   * hint changed, or the screen shows something that comes and goes (boot notices, the unsaved notice). A release,
+   * a bounce, a confirmed release or a press that the core ignored without a word change none of it: they only set
+   * the timer (the gestures' next deadline), which on Espruino is a small part of a whole settle.
+   */
+  function changed(menuWasOpen: boolean): boolean {
+    return (
+      state !== drawnState || menuWasOpen || controller.menuOpen() || controller.hint() !== drawnHint || showNotices || !saved.game ||
+      !saved.settings || hal.clock.nowMs() >= displayAtMs
+    );
+  }
+
+  /** `settle`, drawing only when `changed`. */
+  function settleChanged(menuWasOpen: boolean): void {
+    if (changed(menuWasOpen)) settle();
+    else arm();
+  }
+
   /** A wake-up: a display tick when that is all it is (`tickTime`), else the whole of one (`wakeWhole`). */
   function wake(): void {
     if (hal.watchdog) hal.watchdog.kick();
@@ -502,11 +530,16 @@ export function startRuntime(hal: Hal, config: RuntimeConfig): Runtime {
    */
   function wakeWhole(now: number): void {
     const gesture = controller.deadline();
-    if (gesture !== null && gesture <= now) controller.onTick(now);
+    const menuWasOpen = controller.menuOpen();
+    const gestureDue = gesture !== null && gesture <= now;
+    if (gestureDue) controller.onTick(now);
     const game = now + offsetMs;
     const heartbeatAtMs = state.status === 'running' ? journaledAtMs + HEARTBEAT_MS : Infinity;
-    if (game >= quietUntil(state) || game >= heartbeatAtMs) feed({ type: 'tick' }, game);
-    settle();
+    const coreDue = game >= quietUntil(state) || game >= heartbeatAtMs;
+    if (coreDue) feed({ type: 'tick' }, game);
+    // Woken for a gesture alone (a release confirmed, a hold that fired nothing): `changed` says if the screen moved.
+    if (gestureDue && !coreDue) settleChanged(menuWasOpen);
+    else settle();
   }
 
   if (hal.voice) hal.voice.setVolume(settings.volume);
@@ -514,8 +547,9 @@ export function startRuntime(hal: Hal, config: RuntimeConfig): Runtime {
   if (game && hal.voice && settings.sound && settings.voice !== 'off') say([VOICE_WORDS['game restored']], hal.clock.nowMs() + offsetMs, false);
   hal.buttons.onEdge((edge) => {
     if (hal.watchdog) hal.watchdog.kick();
+    const menuWasOpen = controller.menuOpen();
     controller.onEdge(edge);
-    settle();
+    settleChanged(menuWasOpen);
   });
   settle();
 
