@@ -53,7 +53,7 @@ async function main(): Promise<number> {
   const verdicts: Verdict[] = [];
   for (const board of boards.length ? boards : BOARDS) {
     progress(board + ': measuring');
-    const figures = FIGURES.some((f) => f !== 'gamePoolJsVars' && wanted(f)) ? await boardFigures(board, only as Figure[] | undefined || undefined) : {};
+    const figures = FIGURES.some((f) => f !== 'gamePoolJsVars' && wanted(f)) ? await boardFigures(board, only === null ? undefined : (only as Figure[])) : {};
     if (args.indexOf('--no-pool') < 0 && wanted('gamePoolJsVars')) figures.gamePoolJsVars = await smallestPool(board, 25, progress);
     all[board] = figures;
     for (const figure of FIGURES) {
