@@ -4,8 +4,6 @@
  * Times are integer milliseconds on one monotonic clock, converted once at this boundary.
  */
 
-import { Utterance } from '../firmware/sound/voice-clips';
-
 /** Integer milliseconds from one monotonic source (never set during a game). */
 export interface MonotonicClock {
   nowMs(): number;
@@ -103,6 +101,29 @@ export interface KeyValueStorage {
    * the journal computes it in JavaScript (firmware/storage/journal.ts `crc32`, the same value).
    */
   crc32?(text: string): number;
+}
+
+/** What a voice is asked to say: tracks of one folder, due at an instant, and whether it may be dropped when late. */
+export interface Utterance {
+  folder: number;
+  tracks: number[];
+  /** The instant it is due, on the clock of whoever queues it. */
+  atMs: number;
+  /** A count: said late it would mislead (the next count is near), so a late one is dropped, never said late. */
+  count: boolean;
+}
+
+/** A player of a card's clips by folder and track (the DFPlayer Mini's driver, an audio element, a system player). */
+export interface ClipPlayer {
+  /** Starts a clip at once, cutting short the one playing. */
+  play(folder: number, track: number): void;
+  stop(): void;
+  /** `handler` is called when a clip started by `play` ends by itself (once per clip). */
+  onEnded(handler: () => void): void;
+  /** 0–1. */
+  setVolume(level: number): void;
+  /** Whether there is a player to hear (the module answered); absent means always. */
+  ready?(): boolean;
 }
 
 /**

@@ -186,7 +186,10 @@ function globalAliasPlugin() {
  * code holds RAM (docs/firmware.md). `name` is the part's name in firmware/runtime/parts.ts, `file` its Storage
  * file (at most 28 characters) and the file's name in dist/, `entry` the module whose default export is the part.
  */
-const PARTS = [{ name: 'console', file: 'gcp.console', entry: 'firmware/parts/console-part.ts' }];
+const PARTS = [
+  { name: 'console', file: 'gcp.console', entry: 'firmware/parts/console-part.ts' },
+  { name: 'voice', file: 'gcp.voice', entry: 'firmware/parts/voice-part.ts' },
+];
 
 /** The variable rollup's IIFE output assigns the part to; `partExpression` turns the assignment into the value. */
 const PART_VARIABLE = 'goclockPart';

@@ -7,12 +7,13 @@
 import { Board } from '../board';
 import { createEspruinoHal } from '../../hal/espruino/create-hal';
 import { espruinoEnv, EspruinoEnv } from '../../hal/espruino/env';
-import { startRuntime } from '../../firmware/runtime/runtime';
+import { startShell } from '../../firmware/runtime/shell';
 import { ScreenMaker } from '../../hal/espruino/board-screen';
 import { createParts } from '../../firmware/runtime/parts';
 import { freshConsoleLock } from '../../firmware/runtime/console-api';
 import { ConsoleContext } from '../../firmware/parts/console-part';
 import { PartManifest, storageParts } from './storage-parts';
+import { lazyVoice } from '../../firmware/sound/lazy-voice';
 
 /**
  * Starts the clock from a timer, once the boot code has run to its end, not from the boot code itself: while the
@@ -27,16 +28,23 @@ export function boot(board: Board, makeScreen: ScreenMaker, manifest: PartManife
 
 function start(board: Board, makeScreen: ScreenMaker, manifest: PartManifest, env: EspruinoEnv): void {
   const device = createEspruinoHal(board, env, makeScreen);
+  const hal = device.hal;
   const parts = createParts(storageParts(env, manifest));
-  const runtime = startRuntime(device.hal, { layout: device.layout, watchdogMs: board.watchdogMs, parts: parts });
+  // The voice module's queue comes from the voice part, made the first time something is to be said.
+  const clips = device.clips;
+  if (clips) {
+    const timers = { now: () => hal.clock.nowMs(), setTimeout: env.setTimeout, clearTimeout: env.clearTimeout };
+    hal.voice = lazyVoice(clips, () => parts.get('voice', hal.clock.nowMs()).createVoiceQueue(clips, timers));
+  }
+  const runtime = startShell(hal, { layout: device.screen.layout, watchdogMs: board.watchdogMs, parts: parts });
   for (let i = 0; i < runtime.notices.length; i++) env.print('goclock: ' + runtime.notices[i]);
   // The arbiter's console (firmware/runtime/console-api.ts) and the record printed on request (`npm run record` calls
   // goclock.record), made from the console part at the first read of `goclock` and let go a minute after the last.
   const context: ConsoleContext = {
     runtime: runtime,
-    clockMs: () => device.hal.clock.nowMs(),
+    clockMs: () => hal.clock.nowMs(),
     lock: freshConsoleLock(),
-    storage: device.hal.storage,
+    storage: hal.storage,
     print: env.print,
   };
   env.defineGetter('goclock', () => parts.get('console', context.clockMs()).api(context));

@@ -6,7 +6,7 @@
  */
 import { ConsoleApi, ConsoleLock, createConsoleApi } from '../runtime/console-api';
 import { printRecord } from '../storage/record-console';
-import type { Runtime } from '../runtime/runtime';
+import type { Runtime } from '../runtime/shell';
 import type { KeyValueStorage } from '../../hal/hal';
 
 /** What the console is made for: the clock, its HAL time, its access, where the record is and how it is printed. */

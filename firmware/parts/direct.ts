@@ -4,8 +4,9 @@
  */
 import { createParts, Parts, PartSource, PartTypes } from '../runtime/parts';
 import consolePart from './console-part';
+import voicePart from './voice-part';
 
-const ALL: PartTypes = { console: consolePart };
+const ALL: PartTypes = { console: consolePart, voice: voicePart };
 
 export const DIRECT_PARTS: PartSource = {
   load: (name) => ALL[name],

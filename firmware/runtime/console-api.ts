@@ -9,7 +9,7 @@
  * `lock()`, a reboot, or UNLOCK_IDLE_MS without a call; after MAX_WRONG_CODES wrong codes in a row, `unlock` is
  * refused for LOCKOUT_MS (four digits: 10,000 codes, at most one guess every ten seconds on average).
  */
-import { Runtime } from './runtime';
+import type { Runtime } from './shell';
 import { gameControlError, parseGameControl } from '../clock/control-validate';
 import { describeGameControl } from '../clock/control-describe';
 import { DEFAULT_OPTIONS, optionsError } from '../clock/options';

@@ -1,14 +1,16 @@
 /**
- * The firmware's parts: code it needs only sometimes (the arbiter's console, …), kept apart so that at rest only the
+ * The firmware's parts: code it needs only sometimes (the arbiter's console, the voice, …), kept apart so that at rest only the
  * clock's own code holds RAM. On the device each part is a Storage file of its own, loaded when it is used and let go
  * when it has not been for a while (boards/device/storage-parts.ts); the simulators and tests take the same modules
  * directly (firmware/parts/direct.ts). Either way the firmware reaches a part only through `Parts.get`.
  */
 import type { ConsolePart } from '../parts/console-part';
+import type { VoicePart } from '../parts/voice-part';
 
 /** Every part, by name, and what it is. */
 export interface PartTypes {
   console: ConsolePart;
+  voice: VoicePart;
 }
 export type PartName = keyof PartTypes;
 

@@ -13,6 +13,8 @@
  */
 import { ClockEffect } from '../clock/clock-types';
 
+export type { Utterance } from '../../hal/hal';
+
 export type VoiceLanguage = 'ru' | 'en' | 'ja';
 /** The setting: a language, or `off` (the buzzer plays every announcement). */
 export type VoiceSetting = VoiceLanguage | 'off';
@@ -39,16 +41,6 @@ export const VOICE_WORDS: { [words: string]: number } = {
 
 /** The largest number the voice says; a larger count is left to the buzzer. */
 export const VOICE_MAX_NUMBER = 9999;
-
-/** What the voice is asked to say: tracks of one folder, due at an instant, and whether it may be dropped when late. */
-export interface Utterance {
-  folder: number;
-  tracks: number[];
-  /** The instant it is due, on the clock of whoever queues it. */
-  atMs: number;
-  /** A count: said late it would mislead (the next count is near), so a late one is dropped, never said late. */
-  count: boolean;
-}
 
 /** The tracks that say a whole number 1–VOICE_MAX_NUMBER, or null. */
 export function numberTracks(n: number): number[] | null {

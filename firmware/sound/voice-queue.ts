@@ -11,21 +11,9 @@
  * - A player that never says a clip ended (the module's report not wired) is taken to have ended after
  *   CLIP_FALLBACK_MS, so the voice never falls silent for good.
  */
-import { Voice } from '../../hal/hal';
-import { Utterance } from './voice-clips';
+import { ClipPlayer, Utterance, Voice } from '../../hal/hal';
 
-/** The player of the card's clips. */
-export interface ClipPlayer {
-  /** Starts a clip at once, cutting short the one playing. */
-  play(folder: number, track: number): void;
-  stop(): void;
-  /** `handler` is called when a clip started by `play` ends by itself (once per clip). */
-  onEnded(handler: () => void): void;
-  /** 0–1. */
-  setVolume(level: number): void;
-  /** Whether there is a player to hear (the module answered); absent means always. */
-  ready?(): boolean;
-}
+export type { ClipPlayer } from '../../hal/hal';
 
 /** The clock and timers the queue runs on (the HAL's monotonic milliseconds; Espruino's or the host's timers). */
 export interface VoiceQueueTimers {

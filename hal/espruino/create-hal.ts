@@ -5,15 +5,14 @@
  *   buttons with `setWatch`; the piezo on PWM; the DS3231; the battery divider; the watchdog.
  * - The console board: the buzzer prints on the console; the buttons are a global `button(name, down)`
  *   ("left"/"right"; `down` omitted = press and release), stamped with the clock's now. No RTC, battery or watchdog.
- * The voice module (a DFPlayer Mini) on the board's UART when the board names one; the console board prints its frames
- * and takes the module's answers from a global `dfplayer(bytes)`.
- * Storage is Espruino's `Storage` on every board. The display comes made, with its layout, from the board's screen
- * module (board-screen.ts), so that this file names no display driver.
+ * The voice module (a DFPlayer Mini) on the board's UART when the board names one, as a clip player (the firmware
+ * queues what it says over it); the console board prints its frames and takes the module's answers from a global
+ * `dfplayer(bytes)`. Storage is Espruino's `Storage` on every board. The display is made by the caller's
+ * `makeDisplay` once the bus is set up (the board's screen module, board-screen.ts), so that this file names no
+ * display driver; nothing here is above the HAL.
  */
 import { Board } from '../../boards/board';
-import { Buttons, Buzzer, Hal, MonotonicClock, Voice } from '../hal';
-import { Layout } from '../../firmware/display/layout';
-import { ScreenMaker } from './board-screen';
+import { Buttons, Buzzer, ClipPlayer, Display, Hal, MonotonicClock } from '../hal';
 import { createBattery } from './battery';
 import { createButtons } from './buttons';
 import { createBuzzer } from './buzzer';
@@ -22,7 +21,6 @@ import { createConsoleBuzzer } from './console-buzzer';
 import { createDs3231 } from './ds3231';
 import { createConsoleSerial } from './console-serial';
 import { createDfPlayer, DFPLAYER_BAUD, SerialPort } from './dfplayer';
-import { createVoiceQueue } from '../../firmware/sound/voice-queue';
 import { EspruinoEnv } from './env';
 import { createStorage } from './storage';
 import { createMonotonicClock, createTimer } from './time';
@@ -57,7 +55,7 @@ function createBoardBuzzer(board: Board, env: EspruinoEnv): Buzzer {
 }
 
 /** The board's voice module on its UART (the console board: a port that prints the frames), or undefined. */
-function createBoardVoice(board: Board, env: EspruinoEnv, clock: MonotonicClock): Voice | undefined {
+function createBoardClips(board: Board, env: EspruinoEnv, clock: MonotonicClock): ClipPlayer | undefined {
   const spec = board.voice;
   if (!spec) return undefined;
   let port: SerialPort;
@@ -71,12 +69,19 @@ function createBoardVoice(board: Board, env: EspruinoEnv, clock: MonotonicClock)
     serial.setup(DFPLAYER_BAUD, { tx: env.pin(spec.tx), rx: env.pin(spec.rx) });
     port = serial;
   }
-  const player = createDfPlayer(port);
-  return createVoiceQueue(player, { now: () => clock.nowMs(), setTimeout: env.setTimeout, clearTimeout: env.clearTimeout });
+  return createDfPlayer(port);
 }
 
-/** The HAL of `board` and the layout for its display, made by `makeScreen` once the bus is set up (board-screen.ts). */
-export function createEspruinoHal(board: Board, env: EspruinoEnv, makeScreen: ScreenMaker): { hal: Hal; layout: Layout } {
+/**
+ * The HAL of `board`, its screen as `makeScreen` made it once the bus is set up (whatever else than the display the
+ * screen holds is the caller's: the layout that draws on it), and the voice module's clip player when the board has
+ * one: the caller makes the HAL's voice from it.
+ */
+export function createEspruinoHal<S extends { display: Display }>(
+  board: Board,
+  env: EspruinoEnv,
+  makeScreen: (board: Board, env: EspruinoEnv) => S,
+): { hal: Hal; screen: S; clips?: ClipPlayer } {
   if (board.i2c) {
     env.I2C1.setup({ scl: env.pin(board.i2c.scl), sda: env.pin(board.i2c.sda), bitrate: board.i2c.bitrate });
   }
@@ -101,8 +106,7 @@ export function createEspruinoHal(board: Board, env: EspruinoEnv, makeScreen: Sc
       fullVolts: board.battery.fullVolts,
     });
   }
-  const voice = createBoardVoice(board, env, clock);
-  if (voice) hal.voice = voice;
   if (board.watchdogMs !== undefined) hal.watchdog = createWatchdog({ E: env.E, timeoutMs: board.watchdogMs });
-  return { hal: hal, layout: screen.layout };
+  const clips = createBoardClips(board, env, clock);
+  return clips ? { hal: hal, screen: screen, clips: clips } : { hal: hal, screen: screen };
 }

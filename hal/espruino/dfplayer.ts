@@ -18,7 +18,7 @@
  * The port is a parameter (Espruino's `Serial2`, set up by the caller; the console board's recording port), so the
  * driver uses no globals and a test passes a recording port.
  */
-import { ClipPlayer } from '../../firmware/sound/voice-queue';
+import { ClipPlayer } from '../hal';
 
 /** The part of an Espruino serial port the driver uses. */
 export interface SerialPort {

@@ -9,7 +9,10 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import * as vm from 'vm';
-import { ROOT } from './scripts';
+import { pipeline, ROOT } from './scripts';
+
+/** The parts' Storage files, as the flash writes them before `.bootcde`. */
+const PART_FILES = pipeline.PARTS.map((p) => p.file);
 
 jest.setTimeout(120000);
 
@@ -85,10 +88,10 @@ describe('the upload stream (--output, offline)', () => {
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
     expect(result.stdout).toMatch(/esp32-lcd1602\.js: \d+ bytes minified/);
-    expect(result.stdout).toMatch(/ -n -b 115200 --board \S+ESP32\.board\.json --no-ble --storage gcp\.console:\S+gcp\.console\.js --storage \.bootcde:- -o /);
+    const storages = PART_FILES.map((f) => '--storage ' + f.replace('.', '\\.') + ':\\S+' + f.replace('.', '\\.') + '\\.js ').join('');
+    expect(result.stdout).toMatch(new RegExp(' -n -b 115200 --board \\S+ESP32\\.board\\.json --no-ble ' + storages + '--storage \\.bootcde:- -o '));
 
     const bundle = fs.readFileSync(path.join(dir, 'esp32-lcd1602.js'));
-    const part = fs.readFileSync(path.join(dir, 'gcp.console.js'));
     const stream = fs.readFileSync(out, 'latin1');
     const statements = statementsOf(stream);
     expect(statements[statements.length - 1]).toBe('load');
@@ -96,9 +99,13 @@ describe('the upload stream (--output, offline)', () => {
 
     // The parts first, then the boot code, which is loaded last.
     const upload = replay(stream);
-    expect([...upload.files.keys()]).toEqual(['gcp.console', '.bootcde']);
+    const written = [...upload.files.keys()];
+    expect(written[written.length - 1]).toBe('.bootcde');
+    expect(written.slice(0, -1).sort()).toEqual(PART_FILES.slice().sort());
     expect(Buffer.from(upload.files.get('.bootcde') as string, 'latin1').equals(bundle)).toBe(true);
-    expect(Buffer.from(upload.files.get('gcp.console') as string, 'latin1').equals(part)).toBe(true);
+    for (const file of PART_FILES) {
+      expect(Buffer.from(upload.files.get(file) as string, 'latin1').equals(fs.readFileSync(path.join(dir, file + '.js')))).toBe(true);
+    }
     expect(upload.writes.find((w) => w.name === '.bootcde')).toMatchObject({ offset: 0, size: bundle.length });
     expect(upload.loads).toEqual(['.bootcde']);
   });
@@ -113,7 +120,7 @@ describe('the upload stream (--output, offline)', () => {
     const bigDir = path.join(dir, 'big');
     fs.mkdirSync(bigDir);
     fs.writeFileSync(path.join(bigDir, 'esp32-oled.js'), code, 'latin1');
-    fs.writeFileSync(path.join(bigDir, 'gcp.console.js'), '({})', 'latin1'); // --no-build takes the parts found too
+    for (const file of PART_FILES) fs.writeFileSync(path.join(bigDir, file + '.js'), '({})', 'latin1'); // --no-build takes the parts as they are too
     const out = path.join(bigDir, 'upload.js');
     const result = flash(['--board', 'esp32-oled', '--no-build', '--out-dir', bigDir, '--output', out, '--board-json', BOARD_JSON]);
     expect(result.status).toBe(0);
@@ -148,7 +155,7 @@ describe('the espruino command line (--dry-run)', () => {
       'build: dist/esp32-lcd1602.js (board esp32-lcd1602)',
       'check: dist/esp32-lcd1602.js',
       'run: node_modules/.bin/espruino -p /dev/ttyUSB0 -b 115200 --board boards/espruino/ESP32.board.json --no-ble ' +
-        '--storage gcp.console:dist/gcp.console.js --storage .bootcde:- dist/esp32-lcd1602.js',
+        PART_FILES.map((f) => '--storage ' + f + ':dist/' + f + '.js ').join('') + '--storage .bootcde:- dist/esp32-lcd1602.js',
       '',
     ]);
   });

@@ -46,8 +46,16 @@ export interface BuildOptions {
   terserWorkers?: number;
 }
 
+/** One of the firmware's parts (scripts/bundle-config.cjs PARTS): its name, Storage file and entry module. */
+export interface PartSpec {
+  name: string;
+  file: string;
+  entry: string;
+}
+
 export interface Pipeline {
   BABEL_PLUGINS: string[];
+  PARTS: PartSpec[];
   boardNames(root?: string): string[];
   /** The display kind a board file names (`display: { kind: '…' }`). */
   displayKindOf(board: string, root?: string): string;

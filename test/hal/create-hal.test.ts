@@ -104,10 +104,16 @@ function fakeEnv() {
   return { env, timers, bus, log, printed, globals, watches, serialWritten, answer };
 }
 
+const SCREENS: Record<string, ScreenMaker> = { console: consoleScreen, 'hd44780-pcf8574': lcdScreen, ssd1306: oledScreen };
+
 /** The HAL as boards/device/boot.ts makes it, with the screen module the board's bundle uses. */
 function createEspruinoHal(board: Board, env: EspruinoEnv) {
-  const screens: Record<string, ScreenMaker> = { console: consoleScreen, 'hd44780-pcf8574': lcdScreen, ssd1306: oledScreen };
-  return createDevice(board, env, screens[board.display.kind]).hal;
+  return createDevice(board, env, SCREENS[board.display.kind]).hal;
+}
+
+/** The voice module's clip player of the board, as the HAL's maker hands it to the composition root. */
+function clipsOf(board: Board, env: EspruinoEnv) {
+  return createDevice(board, env, SCREENS[board.display.kind]).clips;
 }
 
 describe('createEspruinoHal', () => {
@@ -173,16 +179,18 @@ describe('createEspruinoHal', () => {
 
   it('console: the display prints, the buzzer prints, the voice prints its frames, buttons are the global button(name, down); nothing else', () => {
     const { env, timers, log, printed, globals } = fakeEnv();
-    const hal = createEspruinoHal(consoleBoard, env);
+    const device = createDevice(consoleBoard, env, consoleScreen);
+    const hal = device.hal;
+    const clips = device.clips!;
     expect(log).toEqual([]);
     expect(hal.rtc).toBeUndefined();
     expect(hal.battery).toBeUndefined();
     expect(hal.watchdog).toBeUndefined();
     // The driver's status query, printed by the recording port; the module's answer is typed in as bytes.
     expect(printed).toEqual(['dfplayer 0: 7E FF 06 42 00 00 00 FE B9 EF']);
-    expect(hal.voice!.ready()).toBe(false);
+    expect(clips.ready!()).toBe(false);
     (globals.dfplayer as (bytes: number[]) => void)([0x7e, 0xff, 0x06, 0x3f, 0x00, 0x00, 0x02, 0xfe, 0xba, 0xef]);
-    expect(hal.voice!.ready()).toBe(true);
+    expect(clips.ready!()).toBe(true);
 
     hal.display.kind === 'character' && hal.display.show(['hello', 'world']);
     expect(printed[1]).toContain('|hello           |');
@@ -191,7 +199,7 @@ describe('createEspruinoHal', () => {
     expect(printed[2]).toBe('buzzer: 440Hz 100ms');
 
     timers.advance(250);
-    hal.voice!.say({ folder: 1, tracks: [15], atMs: 250, count: true });
+    clips.play(1, 15);
     expect(printed[3]).toBe('dfplayer 250: 7E FF 06 0F 00 01 0F FE DC EF');
 
     const edges: ButtonEdge[] = [];
@@ -212,20 +220,20 @@ describe('createEspruinoHal', () => {
   it('esp32 boards: the DFPlayer on Serial2 (TX D17, RX D16, 9600 baud), not ready until the module answers', () => {
     for (const board of [lcdBoard, oledBoard]) {
       const { env, log, serialWritten, answer } = fakeEnv();
-      const hal = createEspruinoHal(board, env);
+      const clips = clipsOf(board, env);
       expect(log).toContain('Serial2.setup 9600 D17 D16');
       expect(serialWritten).toEqual([[0x7e, 0xff, 0x06, 0x42, 0x00, 0x00, 0x00, 0xfe, 0xb9, 0xef]]);
-      expect(hal.voice!.ready()).toBe(false);
+      expect(clips!.ready!()).toBe(false);
       // The module's reply to the status query (0x42, parameter 0x0200: card inserted, idle).
       answer([0x7e, 0xff, 0x06, 0x42, 0x00, 0x02, 0x00, 0xfe, 0xb7, 0xef]);
-      expect(hal.voice!.ready()).toBe(true);
+      expect(clips!.ready!()).toBe(true);
     }
   });
 
   it('a board without a voice, or a build without its serial port, has no voice', () => {
     const { env } = fakeEnv();
-    expect(createEspruinoHal({ ...lcdBoard, voice: undefined }, env).voice).toBeUndefined();
-    expect(createEspruinoHal({ ...lcdBoard, voice: { kind: 'dfplayer', serial: 'Serial1', tx: 'D4', rx: 'D5' } }, env).voice).toBeUndefined();
+    expect(clipsOf({ ...lcdBoard, voice: undefined }, env)).toBeUndefined();
+    expect(clipsOf({ ...lcdBoard, voice: { kind: 'dfplayer', serial: 'Serial1', tx: 'D4', rx: 'D5' } }, env)).toBeUndefined();
   });
 
   it('a board naming a pin the chip does not have fails at start-up', () => {
