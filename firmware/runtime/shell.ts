@@ -96,6 +96,13 @@ interface Committed {
 }
 
 /**
+ * How far back a take-back may reach (see `commit`): a chord's first press comes at most chordWindowMs + chordMs
+ * (1.4 s by default) before the chord is recognised, and an edge handled late is late by a stall of the firmware (a
+ * compaction, a console call), well under this.
+ */
+export const TAKE_BACK_MS = 5000;
+
+/**
  * A running clock journals a tick at least this often, so that after a power cut the game comes back at most this
  * much short of where it was (and the power-off time shown is at most this much too long).
  */
@@ -334,7 +341,9 @@ export function startShell(hal: Hal, config: ShellConfig): Runtime {
 
   function commit(next: ClockState, atMs: number): void {
     recent.push({ atMs: atMs, before: state, records: records, logged: logged, recorded: recorded });
-    if (recent.length > UNDO_DEPTH) recent.shift();
+    // Kept while a take-back may still reach it: a chord reaches back to its first press (at most chordWindowMs +
+    // chordMs before it is known), a late edge as far as the firmware was held up; older states only hold RAM.
+    while (recent.length > UNDO_DEPTH || (recent.length > 1 && recent[0].atMs < atMs - TAKE_BACK_MS)) recent.shift();
     // A take-back goes at most to the oldest kept commit: what was played before its state can never come again.
     playedOnce.forgetUpTo(recent[0].before.atMs);
     state = next;
