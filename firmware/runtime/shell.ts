@@ -18,7 +18,8 @@ import {
   worthJournaling,
 } from '../storage/game-journal';
 import { bootJournal } from '../storage/journal-boot';
-import { keepLogEntries, LogEntry } from '../clock/game-log';
+import { LogEntry } from '../clock/game-log';
+import { keepPacked, packedAtMs, packedStart, packLogEntry, unpackLog } from './packed-log';
 import { Screen } from '../display/screen';
 import { Layout } from '../display/layout';
 import { soundFor } from '../sound/sound';
@@ -29,7 +30,6 @@ import { GestureTiming } from '../input/gesture-types';
 import { createPlayedOnce } from './played-once';
 import { recordHeader, recordLines, recordUndoLine } from '../storage/game-record';
 import { recordAppend, recordNewGame, recordStartMs } from '../storage/record-store';
-import { startIn } from '../display/log-text';
 import { PartName, Parts, PartTypes } from './parts';
 
 export interface RuntimeConfig {
@@ -135,7 +135,8 @@ export function startShell(hal: Hal, config: ShellConfig): Runtime {
   const effectHandlers: ((effects: ClockEffect[]) => void)[] = [];
   let offsetMs = 0;
   let state: ClockState;
-  let log: LogEntry[] = [];
+  /** The latest `logLimit` log entries, packed (packed-log.ts). */
+  let log: string[] = [];
   /** The game's start (see `Runtime.startMs`): found in the log when its entry comes, forgotten while ready. */
   let startMs: number | null = null;
   /** Log entries ever written this game (the in-memory log keeps only the latest logLimit of them). */
@@ -165,9 +166,9 @@ export function startShell(hal: Hal, config: ShellConfig): Runtime {
    * `atMs` when it is about an event (never before the log's last entry: the log runs forward in time), else now.
    */
   function logNote(kind: 'storage' | 'adjust', text: string, atMs?: number): void {
-    const last = log.length > 0 ? log[log.length - 1].atMs : 0;
+    const last = log.length > 0 ? packedAtMs(log[log.length - 1]) : 0;
     const at = Math.max(last, atMs === undefined ? gameNow() : atMs);
-    logged += keepLogEntries([{ type: 'log', entry: { atMs: at, side: null, kind: kind, text: text } }], log, logLimit);
+    logged += keepPacked([{ type: 'log', entry: { atMs: at, side: null, kind: kind, text: text } }], log, logLimit);
   }
 
   /**
@@ -204,7 +205,7 @@ export function startShell(hal: Hal, config: ShellConfig): Runtime {
    */
   function compact(atMs: number): void {
     const from = place === null ? { name: '', generation: 0, chars: 0 } : place;
-    const fresh = journalSnapshot(hal.storage, from, { state: state, atMs: atMs, log: log, logged: logged, wallMs: wallMs() });
+    const fresh = journalSnapshot(hal.storage, from, { state: state, atMs: atMs, log: unpackLog(log), logged: logged, wallMs: wallMs() });
     if (fresh !== null) {
       place = fresh;
       journaledAtMs = atMs;
@@ -235,8 +236,8 @@ export function startShell(hal: Hal, config: ShellConfig): Runtime {
   const game = boot.restored.game;
   if (game) {
     state = game.state;
-    log = game.log;
-    startMs = startIn(log);
+    log = game.log.map(packLogEntry);
+    startMs = packedStart(log);
     // Its entry left the bounded log: the record has it (or, without a record, the time line's zero).
     if (startMs === null && state.status !== 'ready') startMs = recordStartMs(hal.storage, kick);
     if (startMs === null && state.status !== 'ready') startMs = 0;
@@ -311,8 +312,8 @@ export function startShell(hal: Hal, config: ShellConfig): Runtime {
   }
 
   function play(effects: ClockEffect[]): void {
-    logged += keepLogEntries(effects, log, logLimit);
-    if (startMs === null && effects.length > 0) startMs = startIn(log);
+    logged += keepPacked(effects, log, logLimit);
+    if (startMs === null && effects.length > 0) startMs = packedStart(log);
     const fresh = playedOnce.fresh(effects);
     const voice = voiceOn();
     for (let i = 0; i < fresh.length; i++) {
@@ -432,7 +433,7 @@ export function startShell(hal: Hal, config: ShellConfig): Runtime {
       game: state.status === 'ready' || state.status === 'over' ? state.status : 'paused',
       view: view(state, gameNow()),
       clock: state,
-      log: log,
+      log: unpackLog(log),
       startMs: state.status === 'ready' ? null : startMs,
     }),
     obey: obey,
@@ -610,7 +611,7 @@ export function startShell(hal: Hal, config: ShellConfig): Runtime {
       settle();
     },
     settings: () => settings,
-    log: () => log,
+    log: () => unpackLog(log),
     menuOpen: () => controller.menuOpen(),
     gestureDeadlineMs: () => controller.deadline(),
     notices: notices,
