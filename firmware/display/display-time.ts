@@ -17,11 +17,13 @@ export function shownMs(leftMs: number): number {
   return Math.ceil(leftMs / unit) * unit;
 }
 
-/** How long, counting down from `leftMs`, until the shown value changes. */
+/**
+ * How long, counting down from `leftMs`, until the shown value changes. The unit is `displayUnitMs`'s, worked out
+ * here again: this runs at every display tick, and on Espruino a call costs more than the comparisons.
+ */
 export function msUntilShownChange(leftMs: number): number {
   if (leftMs <= 0) return Infinity;
-  const unit = displayUnitMs(leftMs);
-  return ((leftMs - 1) % unit) + 1;
+  return ((leftMs - 1) % (leftMs <= TENTHS_BELOW_MS ? 100 : leftMs > MINUTES_ABOVE_MS ? 60000 : 1000)) + 1;
 }
 
 /** How long, counting up from `leftMs` (hourglass gives the waiting side time), until the shown value changes. */

@@ -9,31 +9,32 @@ function two(n: number): string {
   return n < 10 ? '0' + n : String(n);
 }
 
-/** 9.9 … 0.0: seconds and tenths in the last 10 s. */
-function tenthsText(ms: number): string {
-  return Math.floor(ms / 1000) + '.' + Math.floor((ms % 1000) / 100);
-}
-
-/** 59:59 … 0:10: below an hour. */
-function minutesText(ms: number): string {
-  const seconds = Math.floor(ms / 1000) % 60;
-  return Math.floor(ms / 60000) + (seconds < 10 ? ':0' : ':') + seconds;
+/** 9.9 … 0.0: seconds and tenths in the last 10 s, from the tenths shown (99 … 0). */
+function tenthsText(tenths: number): string {
+  return Math.floor(tenths / 10) + '.' + (tenths % 10);
 }
 
 /** 1:00:00 and up, and days (correspondence): "3d04:05". */
-function hoursText(ms: number): string {
+function hoursText(leftMs: number): string {
+  const ms = shownMs(leftMs);
   const totalMinutes = Math.floor(ms / 60000);
   const totalHours = Math.floor(totalMinutes / 60);
   if (totalHours >= 24) return Math.floor(totalHours / 24) + 'd' + two(totalHours % 24) + ':' + two(totalMinutes % 60);
   return totalHours + ':' + two(totalMinutes % 60) + ':' + two(Math.floor(ms / 1000) % 60);
 }
 
-// Each format is a function of its own: Espruino reads through all of a function's text at every call, taken
-// branches or not, and this runs at every display tick.
+// Rounded up (display-time.ts): 9.901 s to 59:59 reads m:ss (10.0 s reads 0:10), up to 9.9 s the tenths. The m:ss
+// of nearly every display tick is worked out here, without display-time.ts's `shownMs` and with integer arithmetic
+// (on Espruino a call, `Math.floor` included, costs as much as these lines); the other formats are functions of their
+// own, since Espruino reads through all of a function's text at every call, taken branches or not.
 export function formatClock(leftMs: number): string {
-  const ms = /*#__NOINLINE__*/ shownMs(leftMs > 0 ? leftMs : 0);
-  // Rounded up, 10.0 s reads 0:10; tenths begin at 9.9.
-  return ms < TENTHS_BELOW_MS ? /*#__NOINLINE__*/ tenthsText(ms) : ms < 3600000 ? /*#__NOINLINE__*/ minutesText(ms) : /*#__NOINLINE__*/ hoursText(ms);
+  if (leftMs > TENTHS_BELOW_MS - 100 && leftMs <= 3599000) {
+    const seconds = Math.ceil(leftMs / 1000);
+    const second = seconds % 60;
+    return ((seconds / 60) | 0) + (second < 10 ? ':0' : ':') + second;
+  }
+  if (leftMs <= TENTHS_BELOW_MS - 100) return /*#__NOINLINE__*/ tenthsText(leftMs > 0 ? Math.ceil(leftMs / 100) : 0);
+  return /*#__NOINLINE__*/ hoursText(leftMs);
 }
 
 /** Overdue time of a flagged clock that counts up (onExpire "continue"): "-0:05". */

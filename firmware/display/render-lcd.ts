@@ -31,9 +31,10 @@ import {
   GLYPH_RUN_RIGHT, lcdGlyph, lcdGlyphs,
 } from './glyphs';
 import {
-  batteryLow, delayText, flagRank, noRecordNeeded, overtimeCount, rightSide, Screen, showsPeriod, sideLetter,
-  timeText,
+  batteryLow, delayText, flagRank, NO_RECORD_BELOW_MS, noRecordNeeded, overtimeCount, rightSide, Screen, showsPeriod,
+  sideLetter, timeText,
 } from './screen';
+import { formatClock } from './format-time';
 
 export { LCD_GLYPHS } from './glyphs';
 
@@ -80,6 +81,12 @@ function withNoRecordMark(time: string, width: number, innerOnRight: boolean): s
   return firstFitting(innerOnRight ? [time + ' ' + mark, time] : [mark + ' ' + time, time], width);
 }
 
+/** Overtime: "⧗ " and the period's time, cut when it does not fit after them (which also says 14.3: no record). */
+function periodCell(text: string, width: number): string {
+  const mark = lcdGlyph(GLYPH_OVERTIME) + ' ';
+  return mark + (text.length <= width - mark.length ? text : cutTime(text));
+}
+
 /**
  * Row 0 of a half: the time (cut when it does not fit, see `cutTime`); in overtime ⧗ before it, which also says
  * that the side need not record (14.3); in main time ✎ (14.3) on the side towards the middle. A mark always has a
@@ -88,10 +95,9 @@ function withNoRecordMark(time: string, width: number, innerOnRight: boolean): s
  */
 function timeCell(side: SideView, width: number, innerOnRight: boolean): string {
   const text = /*#__NOINLINE__*/ timeText(side);
-  // Overtime: "⧗ " and the period's time, cut when it does not fit after them.
-  const mark = /*#__NOINLINE__*/ showsPeriod(side) ? lcdGlyph(GLYPH_OVERTIME) + ' ' : '';
-  const time = mark + (text.length <= width - mark.length ? text : /*#__NOINLINE__*/ cutTime(text));
-  return mark === '' && /*#__NOINLINE__*/ noRecordNeeded(side) ? /*#__NOINLINE__*/ withNoRecordMark(time, width, innerOnRight) : time;
+  if (/*#__NOINLINE__*/ showsPeriod(side)) return /*#__NOINLINE__*/ periodCell(text, width);
+  const time = text.length <= width ? text : /*#__NOINLINE__*/ cutTime(text);
+  return /*#__NOINLINE__*/ noRecordNeeded(side) ? /*#__NOINLINE__*/ withNoRecordMark(time, width, innerOnRight) : time;
 }
 
 /** Row 1 of a half, best first; the first that fits is shown. */
@@ -195,6 +201,13 @@ export function renderLcd(screen: Screen, columns: number, rows: number): string
 /**
  * The LCD layout on a character display: the custom glyphs defined once, each screen drawn whole, and a display tick
  * (`drawTime`) that makes only the running half's time cell again and writes it into the rows last shown.
+ *
+ * A display tick is most wake-ups, and on Espruino each call and each line of it counts, so what holds for the whole
+ * stretch of ticks after a screen is drawn is worked out at its first tick (`tickFor`): row 0 before and after the
+ * cell, the cell's width, and whether the cell is simply the time (main time, 5 minutes and more: no ✎) or "⧗ " and
+ * the period's time (overtime). A side's phase, flag and break do not change while only its time passes (the runtime
+ * draws the whole screen at every boundary), except that a break ends: a tick that is not so simple (the break, a
+ * fallen flag, the last 5 minutes, a time too long for the cell) takes `timeCell`'s whole way.
  */
 export function lcdLayout(display: CharacterDisplay): Layout {
   const columns = display.columns;
@@ -202,20 +215,42 @@ export function lcdLayout(display: CharacterDisplay): Layout {
   const half = columns >> 1;
   let shown: string[] = [];
   let leftSide: Side = 'black';
+  let ticking: Side | null = null;
+  let head = '';
+  let tail = '';
+  let width = 0;
+  let onLeft = true;
+  /** The simple cell: `mark` and the time, from `simpleFromMs` on; null when the side's cell is never simple. */
+  let mark: string | null = null;
+  let simpleFromMs = 0;
   const glyphs = lcdGlyphs();
   for (let code = 0; code < glyphs.length; code++) display.defineGlyph(code, glyphs[code]);
+
+  function tickFor(side: Side, view: SideView): void {
+    ticking = side;
+    onLeft = side === leftSide;
+    width = onLeft ? half - 1 : columns - half - 1;
+    head = onLeft ? '' : shown[0].substring(0, half + 1);
+    tail = onLeft ? shown[0].substring(half - 1) : '';
+    const overtime = view.phase === 'overtime';
+    mark = view.flaggedAtMs !== null || view.inBreak ? null : overtime ? lcdGlyph(GLYPH_OVERTIME) + ' ' : '';
+    simpleFromMs = overtime ? 0 : NO_RECORD_BELOW_MS;
+  }
+
   return {
     menuColumns: columns,
     draw(screen) {
       shown = renderLcd(screen, columns, rows);
       leftSide = screen.leftSide;
+      ticking = null;
       display.show(shown);
     },
     drawTime(side, view) {
-      const row0 = shown[0];
+      if (side !== ticking) /*#__NOINLINE__*/ tickFor(side, view);
+      let cell = mark !== null && view.remainingMs >= simpleFromMs ? mark + formatClock(view.remainingMs) : '';
+      if (cell === '' || cell.length > width) cell = /*#__NOINLINE__*/ timeCell(view, width, onLeft).substring(0, width);
       const next = shown.slice(); // a new array: a display may keep the one it was given
-      if (side === leftSide) next[0] = padRight(timeCell(view, half - 1, true), half - 1) + row0.substring(half - 1);
-      else next[0] = row0.substring(0, half + 1) + padLeft(timeCell(view, columns - half - 1, false), columns - half - 1);
+      next[0] = head + (onLeft ? cell.padEnd(width) : cell.padStart(width)) + tail;
       shown = next;
       display.show(next);
     },

@@ -101,7 +101,7 @@ function knownOf(state: ClockState): Known {
  * (a display tick beyond it would show a time the core never reaches); Infinity when nothing runs.
  */
 export function quietUntil(state: ClockState): number {
-  return knownOf(state).boundaryAtMs;
+  return (known.state === state ? known : knownOf(state)).boundaryAtMs;
 }
 
 /** Whether only time passes for `state` from its instant to `nowMs`. */
@@ -153,15 +153,20 @@ function untilShownChange(runner: SideClock | SideView): number {
  * (on Espruino, making a side's view costs about as much as the rest of a tick), so it holds only until the next call.
  */
 export function runnerAt(state: ClockState, nowMs: number): { view: SideView; nextAtMs: number } {
-  const k = knownOf(state);
-  const runner = state.sides[state.toMove];
-  if (k.tick === null) k.tick = { view: sideView(runner, true), nextAtMs: 0 };
-  const tick = k.tick;
+  // The hot path of every display tick: what is known of the state is looked at directly (no `knownOf` call), and
+  // the first tick of a state, or one at its very instant, are functions of their own.
+  const k = known.state === state ? known : knownOf(state);
   const elapsed = nowMs - state.sinceMs;
-  if (elapsed > 0) runTimes(runner, elapsed, tick.view);
-  else Object.assign(tick.view, sideView(runner, true));
+  const tick = k.tick !== null && elapsed > 0 ? k.tick : /*#__NOINLINE__*/ firstTick(k, state);
+  if (elapsed > 0) runTimes(state.sides[state.toMove], elapsed, tick.view);
   tick.nextAtMs = Math.min(nowMs + untilShownChange(tick.view), k.boundaryAtMs);
   return tick;
+}
+
+/** The running side's view as committed, made anew: the first tick of a state, or a tick at the turn's instant. */
+function firstTick(k: Known, state: ClockState): { view: SideView; nextAtMs: number } {
+  k.tick = { view: sideView(state.sides[state.toMove], true), nextAtMs: 0 };
+  return k.tick;
 }
 
 /**

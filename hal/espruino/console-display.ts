@@ -23,25 +23,29 @@ export interface ConsoleDisplayOptions {
 
 /**
  * `line` as `columns` printable characters: glyph code i becomes character i of "<>=!*^_~" (its look-alike, above),
- * other control codes "?". Native string methods: on Espruino a loop over the characters costs a dozen times more;
- * the table is a literal here, not a module constant, so that nothing of it stays in RAM between frames.
+ * other control codes "?". Native string methods and one regular expression: on Espruino a loop over the characters
+ * costs a dozen times more; the table is a literal here, not a module constant, so that nothing of it stays in RAM
+ * between frames.
  */
 function fit(line: string, columns: number): string {
-  const cut = line.length >= columns ? line.substring(0, columns) : line.padEnd(columns);
-  return cut.replace(/[\x00-\x07]/g, (glyph) => '<>=!*^_~'.charAt(glyph.charCodeAt(0))).replace(/[\x08-\x1f]/g, '?');
+  return line.substring(0, columns).padEnd(columns).replace(/[\x00-\x1f]/g, (code) => '<>=!*^_~'.charAt(code.charCodeAt(0)) || '?');
 }
 
 export function createConsoleDisplay(options: ConsoleDisplayOptions): CharacterDisplay {
   const print = options.print;
   const columns = options.columns;
   const rows = options.rows;
-  let border = '+';
-  for (let i = 0; i < columns; i++) border += '-';
-  border += '+';
-  let last: string | undefined = undefined;
-  /** Each row as last fitted, and what it was fitted from: a display tick changes one row, the other is kept. */
-  const given: string[] = [];
+  const border = '+' + ''.padEnd(columns, '-') + '+';
+  /**
+   * Each row as last given, and as last fitted: a display tick changes one row, the other is not fitted again, and a
+   * frame is printed only when a fitted row changed.
+   */
+  const given: (string | null)[] = [];
   const fitted: string[] = [];
+  for (let row = 0; row < rows; row++) {
+    given.push(null);
+    fitted.push('');
+  }
 
   return {
     kind: 'character',
@@ -51,19 +55,16 @@ export function createConsoleDisplay(options: ConsoleDisplayOptions): CharacterD
       // A console has no custom characters: glyph cells print as their look-alikes.
     },
     show(lines) {
-      let frame = border;
+      let changed = false;
       for (let row = 0; row < rows; row++) {
-        const line = lines[row] || '';
-        if (given[row] !== line) {
-          given[row] = line;
-          fitted[row] = fit(line, columns);
+        if (lines[row] !== given[row]) {
+          const was = fitted[row];
+          given[row] = lines[row];
+          fitted[row] = fit(lines[row] || '', columns);
+          changed = changed || fitted[row] !== was;
         }
-        frame += '\n|' + fitted[row] + '|';
       }
-      frame += '\n' + border;
-      if (frame === last) return;
-      last = frame;
-      print(frame);
+      if (changed) print(border + '\n|' + fitted.join('|\n|') + '|\n' + border);
     },
   };
 }

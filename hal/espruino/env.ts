@@ -19,6 +19,10 @@ export interface EspruinoE {
   kickWatchdog(): void;
   /** The standard CRC-32 of bytes (or of a string's bytes). */
   CRC32(data: string | Uint8Array): number;
+  /** Each `bits`-bit element of `from` looked up in `map`, written to `to` (the LCD backpack's port bytes). */
+  mapInPlace(from: ArrayBuffer | Uint8Array, to: Uint16Array, map: Uint16Array, bits: number): void;
+  /** A string's bytes as an ArrayBuffer, by reference. */
+  toArrayBuffer(text: string): ArrayBuffer;
 }
 
 /** Espruino's `Graphics` class: only the array-buffer constructor is used. */

@@ -13,6 +13,11 @@
  *
  * `show` writes only the cells that changed since the last frame: a shadow copy of what the display shows is
  * compared with the new frame, and each run of changed cells is one "set DDRAM address" plus its characters.
+ * Rows are kept as strings of cell codes (one character a cell), so that this costs what a display tick can afford on
+ * Espruino, where every turn of a loop in JavaScript costs ~35 k host instructions: a row given as it was before
+ * costs one string comparison; a row of plain text (ASCII the ROM shows as itself, and the glyph codes) is its own
+ * cells, checked by one regular expression, and only other text is encoded character by character; the changed
+ * cells are found between the first and the last that differ, the halves of the row compared first.
  * DDRAM addresses: row 0 at 0x00, row 1 at 0x40; rows 2 and 3 (4-row modules) continue rows 0 and 1 after
  * `columns` cells (0x14/0x54 on a 20×4). If the bus fails (no ACK), the frame is dropped and the next `show`
  * re-initialises the display and rewrites every cell.
@@ -38,17 +43,33 @@ const FUNCTION_4BIT_2LINES = 0x28;
 const FUNCTION_4BIT_1LINE = 0x20;
 const SET_CGRAM = 0x40;
 const SET_DDRAM = 0x80;
-const SPACE = 0x20;
+/** A character the ROM does not show as itself: not a glyph code, not printable ASCII, or "\\" or "~". */
+const NOT_PLAIN = /[^\x00-\x07\x20-\x5b\x5d-\x7d]/;
+
+/** A row of the display: the line last given, its cells (one character a cell code), and what the display shows. */
+interface Row {
+  given: string;
+  cells: string;
+  shown: string;
+  /** The first and the last cell that changed when the row was last written. */
+  first: number;
+  last: number;
+  /** DDRAM address of the row's first cell. */
+  address: number;
+}
 
 export function createHd44780(options: Hd44780Options): CharacterDisplay {
   const bus = options.bus;
   const columns = options.columns;
   const rows = options.rows;
   const setTimeoutFn = options.setTimeout;
-  const cellCount = columns * rows;
-  /** The frame asked for, and what the display shows. */
-  const wanted = new Uint8Array(cellCount);
-  const shown = new Uint8Array(cellCount);
+  const blank = ''.padEnd(columns);
+  const lines: Row[] = [];
+  for (let row = 0; row < rows; row++) {
+    // Rows 0 and 1 at 0x00 and 0x40; rows 2 and 3 (4-row modules) continue them after `columns` cells.
+    const address = (row & 1 ? 0x40 : 0) + (row & 2 ? columns : 0);
+    lines.push({ given: '', cells: blank, shown: blank, first: 0, last: columns - 1, address: address });
+  }
   /** Eight glyphs of eight rows; which codes were defined, and which of those still need writing (bit per code). */
   const glyphs = new Uint8Array(64);
   let definedGlyphs = 0;
@@ -56,10 +77,13 @@ export function createHd44780(options: Hd44780Options): CharacterDisplay {
   /** 'starting' during the init waits, 'ready' after, 'failed' after a bus error (re-initialised on next use). */
   let phase = 'starting';
 
-  for (let i = 0; i < cellCount; i++) wanted[i] = SPACE;
-
-  function rowAddress(row: number): number {
-    return (row & 1 ? 0x40 : 0) + (row & 2 ? columns : 0);
+  /** Text that is not plain: anything the ROM does not show as itself (see hd44780-charset.ts). */
+  function encoded(line: string): string {
+    const cells = new Uint8Array(columns);
+    encodeLcdLine(line, cells, 0, columns);
+    let text = '';
+    for (let i = 0; i < columns; i++) text += String.fromCharCode(cells[i]);
+    return text;
   }
 
   function writeGlyphs(): void {
@@ -74,25 +98,52 @@ export function createHd44780(options: Hd44780Options): CharacterDisplay {
     }
   }
 
-  function writeChangedCells(): void {
-    for (let row = 0; row < rows; row++) {
-      const base = row * columns;
-      let column = 0;
-      while (column < columns) {
-        if (wanted[base + column] === shown[base + column]) {
-          column++;
-          continue;
-        }
-        const start = column;
-        const run: number[] = [];
-        while (column < columns && wanted[base + column] !== shown[base + column]) {
-          run.push(wanted[base + column]);
-          shown[base + column] = wanted[base + column];
-          column++;
-        }
-        bus.writeBytes([SET_DDRAM | (rowAddress(row) + start)], false);
-        bus.writeBytes(run, true);
-      }
+  /**
+   * Each run of cells of `row` that differs from what the display shows (`was`): its address, then its characters.
+   * The changed cells are looked for between the first and the last that changed the last time, when the row is as it
+   * was before and after them (two string comparisons), else in the whole row.
+   */
+  function writeRuns(row: Row, was: string): void {
+    const want = row.cells;
+    let first = row.first;
+    let last = row.last;
+    if (want.substring(0, first) !== was.substring(0, first) || want.substring(last + 1) !== was.substring(last + 1)) {
+      first = 0;
+      last = columns - 1;
+    }
+    while (want[first] === was[first]) first++;
+    while (want[last] === was[last]) last--;
+    row.first = first;
+    row.last = last;
+    let column = first;
+    while (column <= last) {
+      const start = column;
+      while (want[column] !== was[column]) column++;
+      bus.writeAt(SET_DDRAM | (row.address + start), want.substring(start, column));
+      while (column <= last && want[column] === was[column]) column++;
+    }
+  }
+
+  /**
+   * A row given anew: its cells, then, on a display that is ready, the cells that changed. A display tick changes
+   * the one cell the last one changed (the running clock's digit): when the row is as it was before and after that
+   * cell, only it is written, else `writeRuns` looks for what changed. This is the hot path of every wake-up, kept
+   * short: Espruino reads a function's whole text at every call.
+   */
+  function take(row: Row, line: string): void {
+    row.given = line;
+    const want = line.length === columns && !NOT_PLAIN.test(line) ? line : /*#__NOINLINE__*/ encoded(line);
+    const was = row.shown;
+    const at = row.first;
+    row.cells = want;
+    if (phase !== 'ready' || want === was) return;
+    row.shown = want;
+    try {
+      if (at === row.last && want.substring(0, at) === was.substring(0, at) && want.substring(at + 1) === was.substring(at + 1)) {
+        bus.writeAt(SET_DDRAM | (row.address + at), want[at]);
+      } else /*#__NOINLINE__*/ writeRuns(row, was);
+    } catch (error) {
+      phase = 'failed';
     }
   }
 
@@ -109,11 +160,10 @@ export function createHd44780(options: Hd44780Options): CharacterDisplay {
   function initDone(): void {
     guarded(() => {
       bus.writeBytes([ENTRY_INCREMENT, DISPLAY_ON], false);
-      for (let i = 0; i < cellCount; i++) shown[i] = SPACE; // what Clear left
+      for (let row = 0; row < rows; row++) lines[row].shown = blank; // what Clear left
       dirtyGlyphs = definedGlyphs;
       phase = 'ready';
-      writeGlyphs();
-      writeChangedCells();
+      writeAll();
     });
   }
 
@@ -141,15 +191,10 @@ export function createHd44780(options: Hd44780Options): CharacterDisplay {
     });
   }
 
-  function update(): void {
-    if (phase === 'ready') {
-      guarded(() => {
-        writeGlyphs();
-        writeChangedCells();
-      });
-    } else if (phase === 'failed') {
-      startInit();
-    }
+  /** Once the display is ready: the glyphs and cells that are not shown yet. */
+  function writeAll(): void {
+    writeGlyphs();
+    for (let row = 0; row < rows; row++) if (lines[row].cells !== lines[row].shown) /*#__NOINLINE__*/ writeRuns(lines[row], lines[row].shown);
   }
 
   startInit();
@@ -169,12 +214,13 @@ export function createHd44780(options: Hd44780Options): CharacterDisplay {
       if (changed) {
         definedGlyphs |= 1 << slot;
         dirtyGlyphs |= 1 << slot;
-        update();
+        if (phase === 'ready') guarded(writeGlyphs);
+        else if (phase === 'failed') startInit();
       }
     },
-    show(lines) {
-      for (let row = 0; row < rows; row++) encodeLcdLine(lines[row] || '', wanted, row * columns, columns);
-      update();
+    show(text) {
+      if (phase === 'failed') startInit();
+      for (let row = 0; row < rows; row++) if (text[row] !== lines[row].given) take(lines[row], text[row] || '');
     },
   };
 }

@@ -8,7 +8,7 @@ export const lcdScreen: ScreenMaker = (board, env) => {
   const spec = board.display;
   if (spec.kind !== 'hd44780-pcf8574') throw new Error('board ' + board.name + ' has no HD44780 display');
   const display = createHd44780({
-    bus: createPcf8574Lcd({ i2c: env.I2C1, address: spec.address }),
+    bus: createPcf8574Lcd({ i2c: env.I2C1, address: spec.address, native: env.E }),
     columns: spec.columns,
     rows: spec.rows,
     setTimeout: env.setTimeout,

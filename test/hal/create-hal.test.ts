@@ -12,7 +12,7 @@ import { EspruinoEnv } from '../../hal/espruino/env';
 import { BufferedCanvas } from '../../hal/espruino/ssd1306';
 import { WatchEvent } from '../../hal/espruino/types';
 import { crc32 } from '../../firmware/storage/journal';
-import { createFakeEspruinoStorage, createFakeTimers, createRecordingBus } from './fakes';
+import { createFakeEspruinoStorage, createFakeTimers, createRecordingBus, fakeNativeBytes } from './fakes';
 
 interface FakePin {
   pin: string;
@@ -21,6 +21,7 @@ interface FakePin {
 function fakeEnv() {
   const timers = createFakeTimers(0);
   const bus = createRecordingBus();
+  const native = fakeNativeBytes();
   const log: string[] = [];
   const printed: string[] = [];
   const globals: Record<string, unknown> = {};
@@ -82,6 +83,8 @@ function fakeEnv() {
       enableWatchdog: (seconds, isAuto) => log.push('E.enableWatchdog ' + seconds + ' ' + isAuto),
       kickWatchdog: () => log.push('E.kickWatchdog'),
       CRC32: (data) => crc32(typeof data === 'string' ? data : String.fromCharCode.apply(null, Array.from(data))),
+      mapInPlace: native.mapInPlace,
+      toArrayBuffer: native.toArrayBuffer,
     },
     Storage: createFakeEspruinoStorage(),
     print: (text) => printed.push(text),

@@ -4,6 +4,7 @@
  */
 import { EspruinoStorage, EspruinoStorageFile } from '../../hal/espruino/storage';
 import { I2cBus } from '../../hal/espruino/types';
+import { NativeBytes } from '../../hal/espruino/pcf8574';
 
 export interface I2cWrite {
   address: number;
@@ -29,6 +30,32 @@ export interface RecordingBus extends I2cBus {
 
 function hex(byte: number): string {
   return (byte < 16 ? '0' : '') + byte.toString(16);
+}
+
+/**
+ * Espruino's `E.mapInPlace` and `E.toArrayBuffer` as the interpreter does them (test/espruino/lcd-driver.test.ts
+ * compares the bytes with the interpreter's own): elements of `bits` bits, most significant first, each looked up in
+ * `map`, until `from` or `to` ends; a string's characters as bytes (a character above 0xFF is a bug in the caller:
+ * on Espruino strings are bytes).
+ */
+export function fakeNativeBytes(): NativeBytes {
+  return {
+    mapInPlace(from, to, map, bits) {
+      const bytes = from instanceof Uint8Array ? from : new Uint8Array(from);
+      let out = 0;
+      for (let i = 0; i < bytes.length && out < to.length; i++) {
+        for (let shift = 8 - bits; shift >= 0 && out < to.length; shift -= bits) to[out++] = map[(bytes[i] >> shift) & ((1 << bits) - 1)];
+      }
+    },
+    toArrayBuffer(text) {
+      const bytes = new Uint8Array(text.length);
+      for (let i = 0; i < text.length; i++) {
+        if (text.charCodeAt(i) > 0xff) throw new Error('not a byte string: ' + JSON.stringify(text));
+        bytes[i] = text.charCodeAt(i);
+      }
+      return bytes.buffer;
+    },
+  };
 }
 
 export function createRecordingBus(): RecordingBus {

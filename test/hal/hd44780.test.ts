@@ -1,7 +1,8 @@
 import { createHd44780 } from '../../hal/espruino/hd44780';
 import { encodeLcdLine, lcdCode } from '../../hal/espruino/hd44780-charset';
 import { createPcf8574Lcd } from '../../hal/espruino/pcf8574';
-import { createFakeTimers, createRecordingBus } from './fakes';
+import * as fc from 'fast-check';
+import { createFakeTimers, createRecordingBus, fakeNativeBytes } from './fakes';
 
 const ADDRESS = 0x27;
 const RS = 0x01;
@@ -13,7 +14,7 @@ function setup() {
   const bus = createRecordingBus();
   const timers = createFakeTimers(0);
   const display = createHd44780({
-    bus: createPcf8574Lcd({ i2c: bus, address: ADDRESS }),
+    bus: createPcf8574Lcd({ i2c: bus, address: ADDRESS, native: fakeNativeBytes() }),
     columns: 16,
     rows: 2,
     setTimeout: timers.setTimeout,
@@ -38,12 +39,19 @@ function transfer(values: number[], rs: boolean): number[] {
   return bytes;
 }
 
+/** A run of cells as the driver writes it: the DDRAM address as an instruction, then the cells as data, in one I²C write. */
+function cellsAt(address: number, codes: number[]): number[] {
+  return transfer([address], false).concat(transfer(codes, true));
+}
+
+const codesOf = (text: string) => Array.from(text, (c) => c.charCodeAt(0));
+
 const blank = ['                ', '                '];
 
 describe('PCF8574 backpack (P0 RS, P1 RW, P2 EN, P3 backlight, P4-P7 D4-D7)', () => {
   it('strobes every nibble with EN high then low, keeps the backlight on and RW low, sets RS before EN rises', () => {
     const bus = createRecordingBus();
-    const lcd = createPcf8574Lcd({ i2c: bus, address: ADDRESS });
+    const lcd = createPcf8574Lcd({ i2c: bus, address: ADDRESS, native: fakeNativeBytes() });
     lcd.writeBytes([0x48, 0x69], true);
     const bytes = bus.writes[0].bytes;
     expect(bus.writes[0].address).toBe(ADDRESS);
@@ -62,13 +70,13 @@ describe('PCF8574 backpack (P0 RS, P1 RW, P2 EN, P3 backlight, P4-P7 D4-D7)', ()
 
   it('a single nibble (the 8-bit wake-up) is one strobe with RS low', () => {
     const bus = createRecordingBus();
-    createPcf8574Lcd({ i2c: bus, address: 0x3f }).writeNibble(0x30);
+    createPcf8574Lcd({ i2c: bus, address: 0x3f, native: fakeNativeBytes() }).writeNibble(0x30);
     expect(bus.log()).toEqual(['3f: 08 3c 38']);
   });
 
   it('backlight off clears P3 in every byte', () => {
     const bus = createRecordingBus();
-    createPcf8574Lcd({ i2c: bus, address: ADDRESS, backlight: false }).writeBytes([0x01], false);
+    createPcf8574Lcd({ i2c: bus, address: ADDRESS, backlight: false, native: fakeNativeBytes() }).writeBytes([0x01], false);
     expect(bus.writes[0].bytes).toEqual([0x00, 0x04, 0x00, 0x14, 0x10]);
   });
 });
@@ -104,10 +112,7 @@ describe('HD44780 initialisation by instruction, 4-bit (datasheet figure 24)', (
     display.show(['Hi', '']);
     expect(bus.writes.length).toBe(1);
     timers.advance(10);
-    expect(bus.writes.slice(-2).map((write) => write.bytes)).toEqual([
-      transfer([0x80], false),
-      transfer([0x48, 0x69], true),
-    ]);
+    expect(bus.writes.slice(-1).map((write) => write.bytes)).toEqual([cellsAt(0x80, [0x48, 0x69])]);
   });
 
   it('is a 16x2 character display', () => {
@@ -125,10 +130,9 @@ describe('HD44780 writes only the cells that changed', () => {
     bus.clear();
     display.show(['B 10:00  W 10:00', '  3x30s   2x30s ']);
     expect(bus.writes.map((write) => write.bytes)).toEqual([
-      transfer([0x80 | (0x40 + 10)], false), // row 2 starts at DDRAM 0x40
-      transfer([0x32], true),
+      cellsAt(0x80 | (0x40 + 10), [0x32]), // row 2 starts at DDRAM 0x40
     ]);
-    expect(bus.log()).toEqual(['27: 08 cc c8 ac a8', '27: 09 3d 39 2d 29']);
+    expect(bus.log()).toEqual(['27: 08 cc c8 ac a8 09 3d 39 2d 29']);
   });
 
   it('an unchanged frame writes nothing', () => {
@@ -145,10 +149,8 @@ describe('HD44780 writes only the cells that changed', () => {
     bus.clear();
     display.show(['B  9:59  W 10:00', blank[1]]);
     expect(bus.writes.map((write) => write.bytes)).toEqual([
-      transfer([0x82], false),
-      transfer([0x20, 0x39], true),
-      transfer([0x85], false),
-      transfer([0x35, 0x39], true),
+      cellsAt(0x82, [0x20, 0x39]),
+      cellsAt(0x85, [0x35, 0x39]),
     ]);
   });
 
@@ -156,18 +158,18 @@ describe('HD44780 writes only the cells that changed', () => {
     const { bus, display } = ready();
     display.show(['0123456789ABCDEFGHIJ', 'x']);
     expect(bus.writes.map((write) => write.bytes)).toEqual([
-      transfer([0x80], false),
-      transfer(Array.from('0123456789ABCDEF', (c) => c.charCodeAt(0)), true),
-      transfer([0xc0], false),
-      transfer([0x78], true),
+      cellsAt(0x80, codesOf('0123456789ABCDEF')),
+      cellsAt(0xc0, [0x78]),
     ]);
   });
 
   it('characters outside the ROM are mapped: "×" shows x, "°" the ROM degree sign, others "?"', () => {
     const { bus, display } = ready();
     display.show(['3×30s-20°', 'é\\~']);
-    expect(bus.writes[1].bytes).toEqual(transfer([0x33, 0x78, 0x33, 0x30, 0x73, 0x2d, 0x32, 0x30, 0xdf], true));
-    expect(bus.writes[3].bytes).toEqual(transfer([0x3f, 0x3f, 0x3f], true));
+    expect(bus.writes.map((write) => write.bytes)).toEqual([
+      cellsAt(0x80, [0x33, 0x78, 0x33, 0x30, 0x73, 0x2d, 0x32, 0x30, 0xdf]),
+      cellsAt(0xc0, [0x3f, 0x3f, 0x3f]),
+    ]);
   });
 });
 
@@ -202,7 +204,7 @@ describe('HD44780 custom glyphs (CGRAM)', () => {
   it('a glyph code in a line is written as that code', () => {
     const { bus, display } = ready();
     display.show(['\x02B', '']);
-    expect(bus.writes[1].bytes).toEqual(transfer([0x02, 0x42], true));
+    expect(bus.writes.map((write) => write.bytes)).toEqual([cellsAt(0x80, [0x02, 0x42])]);
   });
 });
 
@@ -218,10 +220,7 @@ describe('HD44780 on a failing bus', () => {
     display.show(['after', '']);
     expect(bus.log()[0]).toBe('27: 08 3c 38'); // init again
     timers.advance(10);
-    expect(bus.writes.slice(-2).map((write) => write.bytes)).toEqual([
-      transfer([0x80], false),
-      transfer(Array.from('after', (c) => c.charCodeAt(0)), true),
-    ]);
+    expect(bus.writes.slice(-1).map((write) => write.bytes)).toEqual([cellsAt(0x80, codesOf('after'))]);
   });
 });
 
@@ -253,5 +252,98 @@ describe('LCD character set (ROM A00)', () => {
     expect(cells('µäöü')).toEqual([0xe4, 0xe1, 0xef, 0xf5]);
     expect(cells('–—·÷')).toEqual([0x2d, 0x2d, 0xa5, 0xfd]);
     expect(cells('♪☺é€')).toEqual([0x3f, 0x3f, 0x3f, 0x3f]);
+  });
+});
+
+/**
+ * The display as the HD44780 sees the bus: port bytes decoded into the nibbles latched on E's falling edge, bytes
+ * into instructions (DDRAM address) and data (a cell written, the address moving on), as the datasheet says.
+ */
+function emulatedLcd(bus: ReturnType<typeof createRecordingBus>) {
+  const ddram = new Array<number>(0x80).fill(0x20);
+  let address = 0;
+  let high: number | null = null;
+  let read = 0;
+  let cellsWritten: number[] = [];
+  function decode(): void {
+    for (; read < bus.writes.length; read++) {
+      const bytes = bus.writes[read].bytes;
+      for (let i = 1; i < bytes.length; i++) {
+        const falling = (bytes[i - 1] & EN) !== 0 && (bytes[i] & EN) === 0;
+        if (!falling) continue;
+        const nibble = bytes[i] & 0xf0;
+        if (high === null) {
+          high = nibble;
+          continue;
+        }
+        const value = high | (nibble >> 4);
+        high = null;
+        if (bytes[i] & RS) {
+          ddram[address] = value;
+          cellsWritten.push(address);
+          address = (address + 1) & 0x7f;
+        } else if (value & 0x80) address = value & 0x7f;
+      }
+    }
+  }
+  return {
+    /** The rows as cell codes, and the cells written since the last call. */
+    take(): { rows: number[][]; written: number[] } {
+      decode();
+      const written = cellsWritten;
+      cellsWritten = [];
+      return { rows: [ddram.slice(0, 16), ddram.slice(0x40, 0x50)], written };
+    },
+  };
+}
+
+describe('HD44780 frames, as the display shows them', () => {
+  // Frames as a layout draws them: mostly one digit moving (a display tick), sometimes several cells, sometimes all.
+  const cell = fc.constantFrom(...' 0123456789:.#x\x00\x01\x02'.split(''));
+  const row = fc.array(cell, { minLength: 16, maxLength: 16 }).map((cells) => cells.join(''));
+  // Columns often the same, as a clock's digits are.
+  const column = fc.oneof(fc.nat(15), fc.constantFrom(3, 4, 14, 15));
+  const change = fc.oneof(
+    fc.record({ row: fc.nat(1), column: column, text: fc.array(cell, { minLength: 1, maxLength: 3 }).map((c) => c.join('')) }),
+    fc.record({ row: fc.nat(1), column: fc.constant(0), text: row }),
+  );
+
+  it('shows every frame, writing exactly the cells that changed, each run of them once', () => {
+    fc.assert(
+      fc.property(row, row, fc.array(change, { maxLength: 40 }), (top, bottom, changes) => {
+        const { bus, display } = ready();
+        const lcd = emulatedLcd(bus);
+        let frame = [top, bottom];
+        let shown = [blank[0], blank[1]];
+        const check = () => {
+          display.show(frame);
+          const { rows, written } = lcd.take();
+          expect(rows).toEqual(frame.map(codesOf));
+          const changed: number[] = [];
+          for (let r = 0; r < 2; r++) for (let c = 0; c < 16; c++) if (frame[r][c] !== shown[r][c]) changed.push((r ? 0x40 : 0) + c);
+          expect(written).toEqual(changed);
+          shown = frame;
+        };
+        check();
+        for (const c of changes) {
+          const next = frame.slice();
+          next[c.row] = (next[c.row].substring(0, c.column) + c.text + next[c.row].substring(c.column + c.text.length)).substring(0, 16);
+          frame = next;
+          check();
+        }
+      }),
+    );
+  });
+
+  it('a tick that changes the same digit again writes that one cell, however the frame changed before', () => {
+    const { bus, display } = ready();
+    const lcd = emulatedLcd(bus);
+    display.show(['59:59   \x00  60:00', '#3     \x00\x00    #2']);
+    lcd.take();
+    for (const time of ['59:58', '59:57', '59:56', '59:50', '59:49', '59:48']) {
+      display.show([time + '   \x00  60:00', '#3     \x00\x00    #2']);
+      const { written } = lcd.take();
+      expect(written).toEqual(time === '59:49' ? [3, 4] : [4]);
+    }
   });
 });
