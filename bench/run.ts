@@ -9,7 +9,7 @@
  * First the timing-sensitive measurements, alone in this process (core throughput, the 10-hour games), then the
  * rest in child processes, `--jobs` at a time (default: one per core): the exactness games in shards, the bundle
  * builds, the allocation counts (which need their own node flags); last, alone, the firmware on the real interpreter
- * (bench/espruino.ts: callgrind instruction counts and JsVars on espruino-12k; skipped, with a line saying so, when
+ * (bench/espruino.ts: the board's budget figures on espruino-12k, beside their budgets; skipped, with a line saying so, when
  * the interpreter or valgrind is missing).
  */
 import { spawn } from 'child_process';
@@ -24,7 +24,8 @@ import { Delivery, describeGame, ExactnessResult, makeGame, mergeResults, setups
 import type { AllocFigures } from './alloc';
 import type { BundleSize } from './bundle';
 import { markdownTable, Row } from './table';
-import { BUDGET_JSVARS, espruinoFigures, EspruinoFigures } from './espruino';
+import { espruinoFigures, EspruinoFigures } from './espruino';
+import { FIGURE_TEXT } from './board-figures';
 import { COMMITTED_RESULTS, PERFORMANCE_DOC, TABLE_BEGIN, TABLE_END, updateDocsTable } from './docs-table';
 import { printedHelp } from '../scripts/cli-help';
 
@@ -182,8 +183,7 @@ async function main(): Promise<void> {
   };
   const bundles = done.get('bundles') as BundleSize[];
 
-  // Last and alone: the real interpreter under callgrind (instruction counts do not depend on the load, but the
-  // 400-move game is played in real time).
+  // Last: the real interpreter on virtual time, under callgrind (its counts do not depend on the load).
   progress('the firmware on the real interpreter (espruino-12k, callgrind)');
   const espruino = await espruinoFigures((text) => progress('  ' + text));
   if ('skipped' in espruino) progress('  SKIPPED, no Espruino figures: ' + espruino.skipped);
@@ -353,33 +353,22 @@ function tableRows(f: Figures): Row[] {
   return rows;
 }
 
-/** The real interpreter's figures (bench/espruino.ts), or one row saying why there are none. */
+/** The real interpreter's figures (bench/espruino.ts), each beside its budget, or one row saying why there are none. */
 function espruinoRows(e: EspruinoFigures | { skipped: string }, rows: Row[]): void {
   if ('skipped' in e) {
     rows.push({ metric: 'Espruino figures', value: 'not measured', unit: '', how: e.skipped });
     return;
   }
-  const on = `${e.interpreter}, booted from Storage as \`npm run flash\` leaves it`;
-  for (const b of e.boards) {
-    rows.push({ metric: `Espruino: ${b.board} bundle`, value: n(b.bundleBytes), unit: 'bytes', how: 'minified, as written to Storage (`.bootcde`)' });
-    rows.push({ metric: `Espruino: boot, ${b.board}`, value: n(b.bootInstructions / 1e6, 1), unit: 'M instructions', how: `callgrind, ${on}, to its first idle, less the interpreter starting on an empty Storage; the ESP32 bundles' hardware calls are no-ops on the host` });
-    rows.push({ metric: `Espruino: JsVars after boot, ${b.board}`, value: n(b.jsVarsAfterBoot), unit: 'JsVars', how: `\`process.memory().usage\` 1.5 s after boot, ${on}, of a 12,000-JsVar pool` });
-    if (b.budgetJournalBootInstructions !== undefined) {
-      rows.push({ metric: `Espruino: worst boot (a journal at its 16 KB budget), ${b.board}`, value: n(b.budgetJournalBootInstructions / 1e6, 1), unit: 'M instructions', how: `the same, with the longest journal the firmware keeps (sim/espruino/crafted-journal.ts: heartbeats and moves up to the compaction), which it restores, then compacts` });
-    }
+  for (const v of e.verdicts) {
+    const instructions = /Instructions$/.test(v.figure);
+    const status = v.status === 'over' ? 'OVER budget' : v.status === 'loose' ? 'more than 10 % under: lower the budget to ' + n(v.lowerTo as number) : 'within budget';
+    rows.push({
+      metric: 'Espruino: ' + v.board + ': ' + FIGURE_TEXT[v.figure],
+      value: instructions ? n(v.measured / 1e6, 2) : n(v.measured),
+      unit: instructions ? 'M instructions' : /Bytes$/.test(v.figure) ? 'bytes' : 'JsVars',
+      how: 'budget ' + (instructions ? n(v.budget / 1e6, 2) + ' M' : n(v.budget)) + ': ' + status + ' (bench/board-figures.ts; ' + e.interpreter + ', booted from Storage, virtual time' + (instructions ? ', callgrind' : '') + ')',
+    });
   }
-  const wake = (x: { instructions: number; wakeUps: number }) => n(x.instructions / 1e6, 2);
-  const idle = `less the idle loop over the same wall time (${n(e.idleInstructionsPerSecond / 1e6, 2)} M/s: the median of three runs paused, which gave ${e.idleRange.map((x) => n(x / 1e6, 2)).join('–')} M/s)`;
-  rows.push({ metric: 'Espruino: instructions per wake-up in main time', value: wake(e.mainWakeUp), unit: 'M instructions', how: `callgrind, console board, ${on}: two runs of Black's main time (10 s and 40 s), difference over the ${e.mainWakeUp.wakeUps} wake-ups between them (one frame each), ${idle}; ${n(e.mainWakeUp.withIdle / 1e6, 2)} M with the idle loop; target 2.5 M` });
-  rows.push({ metric: 'Espruino: instructions per wake-up in the last 10 s of a period', value: wake(e.last10sWakeUp), unit: 'M instructions', how: `the same, 11 s and 19 s into a 20 s byo-yomi period (tenths shown): ${e.last10sWakeUp.wakeUps} wake-ups; ${n(e.last10sWakeUp.withIdle / 1e6, 2)} M with the idle loop; target 4 M` });
-  rows.push({ metric: 'Espruino: instructions per button press', value: n(e.press.instructions / 1e6, 1), unit: 'M instructions', how: `${e.press.presses} presses (down and up edges, the move, the render, the journal record) against the same run without them, less its other wake-ups` });
-  const g = e.game;
-  rows.push({
-    metric: `Espruino: peak JsVars over a ${g.moves}-move game`,
-    value: n(g.peakJsVars),
-    unit: 'JsVars',
-    how: `console board, real time (moves 80 ms apart, a chord pause every 50 moves, +2:00 twice through the menu, the log read in full), live \`process.memory().usage\` sampled every 0.5 s; ${n(g.afterGameJsVars)} after the game; budget ${n(BUDGET_JSVARS)}: the same game with all but ${n(g.budget)} JsVars of the pool taken by ballast ${g.withinBudget ? 'ran to its end' + (g.budgetCollected ? ' (Espruino collected garbage early: LOW_MEMORY)' : '') : 'FAILED: ' + g.budgetProblem}`,
-  });
 }
 
 /** What is wrong with the command line (an unknown option would otherwise cost an 11-minute run), or null. */
