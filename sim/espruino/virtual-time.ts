@@ -170,3 +170,27 @@ export async function runVirtual(dir: string, code: string, options?: { count?: 
     fs.rmSync(work, { recursive: true, force: true });
   }
 }
+
+/** A Hands' edges as script steps, each `startMs` after the instant 0 of the virtual clock (the board's boot). */
+export function handsSteps(hands: { events: Array<{ atMs: number; button: 'left' | 'right'; down: boolean }> }, startMs: number): ScriptStep[] {
+  return hands.events.map((e) => ({ atMs: startMs + e.atMs, button: e.button, down: e.down }) as ScriptStep);
+}
+
+/** The Storage name `playVirtual` stores its script under. */
+export const HANDS_SCRIPT = 'vthands';
+
+/**
+ * Plays `steps` on a board prepared by `virtualBoard` (the hands' script stored as HANDS_SCRIPT, played by `VT.play`),
+ * then runs the virtual clock on to `untilMs`; the same run on any machine, however busy. Returns the run.
+ */
+export async function playVirtual(image: FlashImage, steps: ScriptStep[], untilMs: number, options?: VirtualBoardOptions & { timeoutMs?: number }): Promise<VirtualRun> {
+  const o = options || {};
+  const scripts = Object.assign({}, o.scripts || {});
+  scripts[HANDS_SCRIPT] = scriptText(steps);
+  const dir = await virtualBoard(image, Object.assign({}, o, { scripts: scripts }));
+  try {
+    return await runVirtual(dir, 'VT.run(0);VT.play(' + JSON.stringify(HANDS_SCRIPT) + ');VT.run(' + untilMs + ')', { timeoutMs: o.timeoutMs });
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
