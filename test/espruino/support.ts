@@ -5,7 +5,7 @@
 import { failureLines, interpreterProblem } from '../../sim/espruino/interpreter';
 import { transcriptOf } from '../../sim/espruino/console-board';
 import { flashImage } from '../../sim/espruino/flash-image';
-import { handsSteps, playVirtual } from '../../sim/espruino/virtual-time';
+import { handsSteps, playVirtual, VirtualBoardOptions, VirtualConsoleBoard, VirtualRun } from '../../sim/espruino/virtual-time';
 import { Hands } from '../../sim/hands';
 import { GameControl } from '../../firmware/clock/control';
 import { ClockOptions } from '../../firmware/clock/options';
@@ -24,6 +24,15 @@ export const describeOnEspruino: jest.Describe = PROBLEM && !process.env.CI ? de
 /** Real time on a real interpreter: a boot, a game of a few seconds, and slack for a loaded machine. */
 export const GAME_TIMEOUT_MS = 120000;
 
+/**
+ * A virtual run ended with nothing failed: no failure line, and no error flag but LOW_MEMORY, a warning (Espruino ran
+ * a collection because its free list was empty: a virtual run is one long script, with no idle for the usual one).
+ */
+export function expectCleanRun(run: VirtualRun): void {
+  expect(failureLines(run.output)).toEqual([]);
+  expect(run.end === null ? ['the script did not end'] : run.end.flags.split(',').filter((f) => f !== '' && f !== 'LOW_MEMORY')).toEqual([]);
+}
+
 /** The hands begin this long after the boot (as in the V8 twin, test/espruino/twin.ts). */
 const HANDS_START_MS = 1000;
 
@@ -38,10 +47,7 @@ export async function playChecked(control: GameControl, hands: Hands, options?: 
   const expected = expectAwayFromBoundaries(settings, hands);
   const image = await flashImage('console');
   const run = await playVirtual(image, handsSteps(hands, HANDS_START_MS), HANDS_START_MS + hands.atMs, { settingsText: JSON.stringify(settings) });
-  expect(failureLines(run.output)).toEqual([]);
-  // LOW_MEMORY is a warning (Espruino ran a collection because the free list was empty): a virtual run is one long
-  // script, with no idle for the usual collection between wake-ups. Any other flag is a failure.
-  expect(run.end === null ? ['the script did not end'] : run.end.flags.split(',').filter((f) => f !== '' && f !== 'LOW_MEMORY')).toEqual([]);
+  expectCleanRun(run);
   const transcript = transcriptOf(run.output);
   expect({ interpreter: transcript }).toEqual({ interpreter: expected });
   return transcript;
@@ -50,3 +56,8 @@ export async function playChecked(control: GameControl, hands: Hands, options?: 
 
 /** The frames of a transcript, without its buzzer and notice lines. */
 export const framesOf = (transcript: string[]): string[] => transcript.filter((item) => !/^(buzzer|goclock):/.test(item));
+
+/** The console board on virtual time, live (sim/espruino/virtual-time.ts): booted with `options`' Storage, up 1 s. */
+export async function virtualConsole(options?: VirtualBoardOptions): Promise<VirtualConsoleBoard> {
+  return VirtualConsoleBoard.start(await flashImage('console'), options);
+}
