@@ -67,7 +67,8 @@ export function createController(host: ControllerHost, timing?: Partial<GestureT
   let saidSince: Gesture[] = [];
   let menu: MenuState | null = null;
   /** The recogniser's next deadline, for the state it was computed for (states are never changed once made). */
-  let deadlineOf: { state: GestureState | null; atMs: number | null } = { state: null, atMs: null };
+  let deadlineState: GestureState | null = null;
+  let deadlineAtMs: number | null = null;
   let chordPaused = false;
   let chordLevel = 0;
   let chordHeld = false;
@@ -81,11 +82,14 @@ export function createController(host: ControllerHost, timing?: Partial<GestureT
     if (gestures !== before) afterEdge = null;
   }
 
+  /** A press, a chord, its levels and its end (releases, long holds and repeats say nothing to the clock). */
   function onClockGesture(g: Gesture): void {
-    const status = host.clock().status;
     if (g.type === 'press') {
       host.press(host.sideOf(g.button), g.atMs + host.offsetMs());
-    } else if (g.type === 'chord') {
+      return;
+    }
+    const status = host.clock().status;
+    if (g.type === 'chord') {
       chordHeld = true;
       chordLevel = 0;
       // Was the clock running at the chord's first edge? (The presses that began the chord may have switched it.)
@@ -128,8 +132,8 @@ export function createController(host: ControllerHost, timing?: Partial<GestureT
       if (g.type === 'chord') chordOwner = menu === null ? 'clock' : 'menu';
       // A chord held on the clock that opens the menu ends there: its end is not a menu gesture.
       const toClock = menu === null || ((g.type === 'chordHold' || g.type === 'chordEnd') && chordOwner === 'clock');
-      if (toClock) onClockGesture(g);
-      else onMenuGesture(g);
+      if (!toClock) onMenuGesture(g);
+      else if (g.type !== 'release' && g.type !== 'long' && g.type !== 'repeat') onClockGesture(g);
       if (g.type === 'chordEnd') chordOwner = null;
     }
   }
@@ -139,13 +143,12 @@ export function createController(host: ControllerHost, timing?: Partial<GestureT
    * the recogniser as it was after the previous edge, with this edge at its own instant. If the replay reports
    * everything the ticks reported (a release confirmed meanwhile, say), only what is new is handled, so a press keeps
    * its own instant (12.8). If it would contradict them (a long hold that the edge would have prevented), null: what
-   * was reported stands and the recogniser takes the edge at its last instant.
+   * was reported stands and the recogniser takes the edge at its last instant. (Asked only for such an edge.)
    */
   function lateEdge(input: GestureInput): GestureStepResult | null {
-    const last = gestures.nowMs;
-    if (afterEdge === null || last === null || saidSince.length === 0 || !(input.atMs < last)) return null;
-    if (afterEdge.nowMs !== null && input.atMs < afterEdge.nowMs) return null;
-    const replayed = gestureStep(afterEdge, input);
+    const last = gestures.nowMs as number;
+    if ((afterEdge as GestureState).nowMs !== null && input.atMs < ((afterEdge as GestureState).nowMs as number)) return null;
+    const replayed = gestureStep(afterEdge as GestureState, input);
     const caughtUp = gestureStep(replayed.state, { type: 'tick', atMs: last });
     const fresh = replayed.gestures.concat(caughtUp.gestures);
     for (let i = 0; i < saidSince.length; i++) {
@@ -159,11 +162,13 @@ export function createController(host: ControllerHost, timing?: Partial<GestureT
   return {
     onEdge(edge) {
       const input: GestureInput = { type: 'edge', button: edge.button, down: edge.down, atMs: edge.atMs };
-      const result = lateEdge(input) || gestureStep(gestures, input);
+      // Late: stamped before the last tick that reported something (see `lateEdge`).
+      const late = afterEdge !== null && saidSince.length > 0 && gestures.nowMs !== null && edge.atMs < gestures.nowMs;
+      const result = (late && lateEdge(input)) || gestureStep(gestures, input);
       gestures = result.state;
       afterEdge = gestures;
-      saidSince = [];
-      handle(result.gestures);
+      if (saidSince.length > 0) saidSince = [];
+      if (result.gestures.length > 0) handle(result.gestures);
     },
     onTick(nowMs) {
       const result = gestureStep(gestures, { type: 'tick', atMs: nowMs });
@@ -177,8 +182,11 @@ export function createController(host: ControllerHost, timing?: Partial<GestureT
     deadline() {
       // Asked at every wake-up (twice), and the recogniser's state only changes on an edge or a tick that fired:
       // recomputing it each time (a copy of the state) was a good part of a wake-up on Espruino.
-      if (deadlineOf.state !== gestures) deadlineOf = { state: gestures, atMs: gestureDeadline(gestures) };
-      return deadlineOf.atMs;
+      if (deadlineState !== gestures) {
+        deadlineState = gestures;
+        deadlineAtMs = gestureDeadline(gestures);
+      }
+      return deadlineAtMs;
     },
     menuRows: (columns) => (menu === null ? undefined : menuLines(menu, host.menuContext(), columns)),
     hint() {

@@ -156,67 +156,74 @@ function copyState(s: GestureState): GestureState {
   return Object.assign({}, s, { left: Object.assign({}, s.left), right: Object.assign({}, s.right) });
 }
 
-function buttonOf(s: GestureState, name: ButtonName): ButtonState {
-  return name === 'left' ? s.left : s.right;
-}
-
-function otherName(name: ButtonName): ButtonName {
-  return name === 'left' ? 'right' : 'left';
-}
-
-function isPending(b: ButtonState): boolean {
-  return b.held && !b.raw;
-}
-
-/** Time-based gestures due after this instant wait: the earliest pending release (Infinity if none). */
-function holdBackAfter(s: GestureState): number {
-  let at = Infinity;
-  if (isPending(s.left) && (s.left.lastEdgeMs as number) < at) at = s.left.lastEdgeMs as number;
-  if (isPending(s.right) && (s.right.lastEdgeMs as number) < at) at = s.right.lastEdgeMs as number;
-  return at;
-}
-
-/** The next time-based gesture (ignoring hold-back): kind 'long' | 'repeat' (with button), 'chord', 'level'. */
-interface Timed {
+/** What `nextDecision` says comes next, and when. */
+interface Decision {
   atMs: number;
-  kind: 'long' | 'repeat' | 'chord' | 'level';
+  kind: 'long' | 'repeat' | 'chord' | 'level' | 'confirm';
   button: ButtonName;
 }
 
-function consider(best: Timed | null, atMs: number, kind: Timed['kind'], button: ButtonName): Timed | null {
-  if (best !== null && best.atMs <= atMs) return best;
-  return { atMs: atMs, kind: kind, button: button };
-}
-
-function nextTimed(s: GestureState): Timed | null {
+/**
+ * The next decision, ignoring any limit: a time-based gesture ('long' | 'repeat' with its button, 'chord', 'level')
+ * or a pending release's confirmation ('confirm', with the button released first; left on a tie), or null. On a tie
+ * between time-based gestures: left's long, its repeat, right's, the chord, a level.
+ *
+ * Time-based gestures due after the earliest pending release wait until it is decided; a chord also waits for a
+ * release pending since the overlap opened or before (only possible with chordMs 0: the chord is due at that very
+ * instant): if it is confirmed there was no overlap, if it was bounce the chord fires, stamped as it was due.
+ *
+ * One function on the hot path (the interpreter reads a function's text at every call, and a call costs as much as
+ * a few lines): every step asks it at least twice, every deadline once.
+ */
+function nextDecision(s: GestureState): Decision | null {
   const t = s.timing;
-  let best: Timed | null = null;
-  const names: ButtonName[] = ['left', 'right'];
-  for (let i = 0; i < names.length; i++) {
-    const b = buttonOf(s, names[i]);
+  const l = s.left;
+  const r = s.right;
+  const lPending = l.held && !l.raw;
+  const rPending = r.held && !r.raw;
+  const lEdge = l.lastEdgeMs as number;
+  const rEdge = r.lastEdgeMs as number;
+  const back = lPending ? (rPending && rEdge < lEdge ? rEdge : lEdge) : rPending ? rEdge : Infinity;
+  let at = Infinity;
+  let kind: Decision['kind'] = 'confirm';
+  let button: ButtonName = 'left';
+  for (let i = 0; i < 2; i++) {
+    const b = i === 0 ? l : r;
     if (!b.held || b.inChord) continue;
     const longAt = b.downAtMs + t.longPressMs;
-    if (!b.longDone && longAt <= b.aloneUntilMs) best = consider(best, longAt, 'long', names[i]);
+    if (!b.longDone && longAt <= b.aloneUntilMs && longAt < at) {
+      at = longAt;
+      kind = 'long';
+      button = i === 0 ? 'left' : 'right';
+    }
     const repeatAt = b.downAtMs + t.repeatDelayMs + b.repeats * t.repeatEveryMs;
-    if (s.repeating && repeatAt <= b.aloneUntilMs) best = consider(best, repeatAt, 'repeat', names[i]);
+    if (s.repeating && repeatAt <= b.aloneUntilMs && repeatAt < at) {
+      at = repeatAt;
+      kind = 'repeat';
+      button = i === 0 ? 'left' : 'right';
+    }
   }
-  if (s.phase === 'overlap') best = consider(best, s.overlapAtMs + t.chordMs, 'chord', s.second);
-  if (s.phase === 'chord' && s.chordHeld && s.level < 2) {
-    best = consider(best, s.overlapAtMs + (s.level === 0 ? t.chordLongMs : t.chordVeryLongMs), 'level', s.second);
+  if (s.phase === 'overlap') {
+    if (s.overlapAtMs + t.chordMs < at) {
+      at = s.overlapAtMs + t.chordMs;
+      kind = s.overlapAtMs < back ? 'chord' : 'confirm';
+    }
+  } else if (s.phase === 'chord' && s.chordHeld && s.level < 2) {
+    const levelAt = s.overlapAtMs + (s.level === 0 ? t.chordLongMs : t.chordVeryLongMs);
+    if (levelAt < at) {
+      at = levelAt;
+      kind = 'level';
+    }
   }
-  return best;
+  if (kind !== 'confirm' && at <= back) return { atMs: at, kind: kind, button: button };
+  if (back === Infinity) return null;
+  return { atMs: back + t.bounceMs, kind: 'confirm', button: rPending && (!lPending || rEdge < lEdge) ? 'right' : 'left' };
 }
 
-/** The pending release confirmed first (the one released first; left on a tie), or null. */
-function nextConfirmed(s: GestureState): ButtonName | null {
-  if (!isPending(s.right)) return isPending(s.left) ? 'left' : null;
-  if (!isPending(s.left)) return 'right';
-  return (s.right.lastEdgeMs as number) < (s.left.lastEdgeMs as number) ? 'right' : 'left';
-}
-
-function fireTimed(s: GestureState, x: Timed, out: Gesture[]): void {
+/** Fires the time-based gesture `x`. */
+function fireTimed(s: GestureState, x: Decision, out: Gesture[]): void {
   if (x.kind === 'long' || x.kind === 'repeat') {
-    const b = buttonOf(s, x.button);
+    const b = x.button === 'left' ? s.left : s.right;
     if (x.kind === 'long') b.longDone = true;
     else b.repeats++;
     out.push({ type: x.kind, button: x.button, atMs: x.atMs });
@@ -236,8 +243,8 @@ function fireTimed(s: GestureState, x: Timed, out: Gesture[]): void {
 
 /** The pending release of `name` has stayed up for bounceMs: the hold ended at its release instant. */
 function confirmRelease(s: GestureState, name: ButtonName, out: Gesture[]): void {
-  const b = buttonOf(s, name);
-  const o = buttonOf(s, otherName(name));
+  const b = name === 'left' ? s.left : s.right;
+  const o = name === 'left' ? s.right : s.left;
   const r = b.lastEdgeMs as number;
   b.held = false;
   b.upAtMs = r;
@@ -261,60 +268,24 @@ function confirmRelease(s: GestureState, name: ButtonName, out: Gesture[]): void
 }
 
 /**
- * The next time-based gesture that no pending release holds back, or null. A chord also waits for a release pending
- * since the overlap opened or before (only possible with chordMs 0: the chord is due at that very instant): if it is
- * confirmed there was no overlap, if it was bounce the chord fires, stamped as it was due.
+ * Decides everything due at or before `limit`, in order; each decision fires or confirms one thing (repeats are
+ * bounded by (limit - now) / repeatEveryMs).
  */
-function dueTimed(s: GestureState): Timed | null {
-  const timed = nextTimed(s);
-  if (timed === null) return null;
-  const back = holdBackAfter(s);
-  if (timed.atMs > back || (timed.kind === 'chord' && s.overlapAtMs >= back)) return null;
-  return timed;
-}
-
-/** Decides the next thing due at or before `limit`, if any; false when there is none. */
-function decideNext(s: GestureState, limit: number, out: Gesture[]): boolean {
-  const timed = dueTimed(s);
-  if (timed !== null && timed.atMs <= limit) {
-    fireTimed(s, timed, out);
-    return true;
-  }
-  const name = nextConfirmed(s);
-  if (name !== null && (buttonOf(s, name).lastEdgeMs as number) + s.timing.bounceMs <= limit) {
-    confirmRelease(s, name, out);
-    return true;
-  }
-  return false;
-}
-
-/** The instant of the next decision (a time-based gesture or a confirmation), or null. */
-function nextDecisionAt(s: GestureState): number | null {
-  const timed = dueTimed(s);
-  if (timed !== null) return timed.atMs;
-  const name = nextConfirmed(s);
-  return name === null ? null : (buttonOf(s, name).lastEdgeMs as number) + s.timing.bounceMs;
-}
-
-function advance(s: GestureState, toMs: number, out: Gesture[]): void {
-  while (decideNext(s, toMs, out)) {
-    // each decision fires or confirms one thing; repeats are bounded by (toMs - now) / repeatEveryMs
+function advance(s: GestureState, limit: number, out: Gesture[]): void {
+  for (let d = nextDecision(s); d !== null && d.atMs <= limit; d = nextDecision(s)) {
+    if (d.kind === 'confirm') confirmRelease(s, d.button, out);
+    else fireTimed(s, d, out);
   }
 }
 
 /** A contact edge at `atMs` (everything due at or before it has been decided). */
 function takeEdge(s: GestureState, name: ButtonName, down: boolean, atMs: number, out: Gesture[]): void {
-  const b = buttonOf(s, name);
-  const o = buttonOf(s, otherName(name));
+  const b = name === 'left' ? s.left : s.right;
   if (down === b.raw) return;
-  if (!down) {
-    b.raw = false;
-    b.lastEdgeMs = atMs;
-    return;
-  }
-  b.raw = true;
+  b.raw = down;
   b.lastEdgeMs = atMs;
-  if (b.held) return; // its release was bounce
+  if (!down || b.held) return; // an up edge starts a pending release; a down edge while it is pending: bounce
+  const o = name === 'left' ? s.right : s.left;
   b.held = true;
   b.downAtMs = atMs;
   b.aloneUntilMs = Infinity;
@@ -350,22 +321,24 @@ function sortByTime(list: Gesture[]): void {
 
 /** One edge or tick: everything due up to its instant, then the edge. `state` is not modified. */
 export function gestureStep(state: GestureState, input: GestureInput): GestureStepResult {
-  const none: GestureStepResult = { state: state, gestures: [] };
-  if (input === null || typeof input !== 'object') return none;
+  if (input === null || typeof input !== 'object') return { state: state, gestures: [] };
   const at = input.atMs;
-  if (typeof at !== 'number' || !isFinite(at)) return none;
-  if (input.type !== 'edge' && input.type !== 'tick') return none;
-  if (input.type === 'edge' && input.button !== 'left' && input.button !== 'right') return none;
+  const edge = input.type === 'edge';
+  if (typeof at !== 'number' || !isFinite(at) || (!edge && input.type !== 'tick') || (edge && input.button !== 'left' && input.button !== 'right')) {
+    return { state: state, gestures: [] };
+  }
   const s = copyState(state);
   const nowMs = s.nowMs === null || at > s.nowMs ? at : s.nowMs;
   const out: Gesture[] = [];
   advance(s, nowMs, out);
   s.nowMs = nowMs;
-  if (input.type === 'edge') {
-    takeEdge(s, input.button, !!input.down, nowMs, out);
-    advance(s, nowMs, out);
+  if (edge) {
+    const down = !!input.down;
+    takeEdge(s, input.button, down, nowMs, out);
+    // An up edge only holds things back: it makes nothing due at its own instant, unless its release is (bounceMs 0).
+    if (down || s.timing.bounceMs === 0) advance(s, nowMs, out);
   }
-  sortByTime(out);
+  if (out.length > 1) sortByTime(out);
   return { state: s, gestures: out };
 }
 
@@ -374,16 +347,18 @@ export function gestureStep(state: GestureState, input: GestureInput): GestureSt
  * or null when nothing will without another edge. Always after the state's last instant.
  */
 export function gestureDeadline(state: GestureState): number | null {
-  const s = copyState(state);
+  let s = state;
   const out: Gesture[] = [];
   let when = s.nowMs === null ? -Infinity : s.nowMs;
-  // Only a confirmation can fire nothing (a chord button released while the other is held), at most one per button.
+  // Everything fires something but the confirmation of a chord button's release while the other is still held, at
+  // most one per button: only then is a copy decided on.
   for (let guard = 0; guard < 4; guard++) {
-    const at = nextDecisionAt(s);
-    if (at === null) return null;
-    if (at > when) when = at;
-    decideNext(s, at, out);
-    if (out.length > 0) return when;
+    const d = nextDecision(s);
+    if (d === null) return null;
+    if (d.atMs > when) when = d.atMs;
+    if (d.kind !== 'confirm' || !(d.button === 'left' ? s.left : s.right).inChord || !(d.button === 'left' ? s.right : s.left).held) return when;
+    if (s === state) s = copyState(state);
+    confirmRelease(s, d.button, out);
   }
   return null;
 }
