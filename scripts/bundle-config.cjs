@@ -188,6 +188,7 @@ function globalAliasPlugin() {
  */
 const PARTS = [
   { name: 'console', file: 'gcp.console', entry: 'firmware/parts/console-part.ts' },
+  { name: 'menu', file: 'gcp.menu', entry: 'firmware/parts/menu-part.ts' },
   { name: 'voice', file: 'gcp.voice', entry: 'firmware/parts/voice-part.ts' },
 ];
 

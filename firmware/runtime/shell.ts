@@ -287,7 +287,7 @@ export function startShell(hal: Hal, config: ShellConfig): Runtime {
       if (!missing[name]) {
         missing[name] = true;
         const why = String((e as Error).message || e);
-        notices.push(name + ' part missing');
+        notices.push('no ' + name + ' part');
         showNotices = true;
         logNote('storage', why);
       }
@@ -436,6 +436,7 @@ export function startShell(hal: Hal, config: ShellConfig): Runtime {
       log: unpackLog(log),
       startMs: state.status === 'ready' ? null : startMs,
     }),
+    menu: () => part('menu'),
     obey: obey,
   };
   const controller = createController(host, config.timing);
