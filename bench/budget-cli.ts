@@ -4,7 +4,7 @@
  * more than 10 % below to the figure plus 10 %.
  */
 import { BOARDS, boardFigures, BoardFigures, Figure, FIGURES, figuresProblem, smallestPool } from './board-figures';
-import { applyRatchet, judge, loadBudgets, Verdict } from './budget';
+import { applyRatchet, judge, loadBudgets, loadTargets, Verdict } from './budget';
 import { printedHelp } from '../scripts/cli-help';
 
 const USAGE = `usage: npm run budget -- [options]   (every board: about 10 minutes; progress on stderr, the table on stdout)
@@ -47,6 +47,7 @@ async function main(): Promise<number> {
   }
   const wanted = (f: Figure) => only === null || only.indexOf(f) >= 0;
   const budgets = loadBudgets();
+  const targets = loadTargets();
   const started = Date.now();
   const progress = (text: string) => process.stderr.write('[' + ((Date.now() - started) / 1000).toFixed(0).padStart(4) + ' s] ' + text + '\n');
   const all: { [board: string]: BoardFigures } = {};
@@ -58,15 +59,15 @@ async function main(): Promise<number> {
     all[board] = figures;
     for (const figure of FIGURES) {
       const measured = figures[figure];
-      if (measured !== undefined && wanted(figure)) verdicts.push(judge(board, figure, measured, budgets[board][figure]));
+      if (measured !== undefined && wanted(figure)) verdicts.push(judge(board, figure, measured, budgets[board][figure], targets[board][figure]));
     }
   }
   if (args.indexOf('--json') >= 0) process.stdout.write(JSON.stringify(all, null, 2) + '\n');
   else {
-    process.stdout.write('| board | figure | measured | budget | |\n|---|---|--:|--:|---|\n');
+    process.stdout.write('| board | figure | measured | budget | | target | |\n|---|---|--:|--:|---|--:|---|\n');
     for (const v of verdicts) {
       const mark = v.status === 'over' ? 'OVER' : v.status === 'loose' ? 'lower the budget to ' + v.lowerTo!.toLocaleString('en-US') : 'ok';
-      process.stdout.write('| ' + v.board + ' | ' + v.figure + ' | ' + v.measured.toLocaleString('en-US') + ' | ' + v.budget.toLocaleString('en-US') + ' | ' + mark + ' |\n');
+      process.stdout.write('| ' + v.board + ' | ' + v.figure + ' | ' + v.measured.toLocaleString('en-US') + ' | ' + v.budget.toLocaleString('en-US') + ' | ' + mark + ' | ' + (v.target as number).toLocaleString('en-US') + ' | ' + (v.measured <= (v.target as number) ? 'met' : Math.round((v.measured / (v.target as number)) * 100) + ' %') + ' |\n');
     }
   }
   if (args.indexOf('--ratchet') >= 0) progress(applyRatchet(verdicts) + ' budgets lowered in bench/budgets.json');
