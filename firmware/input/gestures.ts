@@ -25,7 +25,9 @@
  *   release, with the highest level reached.
  * - a hold is held at the instant of its release (a long due exactly then fires, a chord needs an overlap of at
  *   least chordMs), and everything due at or before an edge's instant happens before that edge. A second down
- *   edge at the very instant the first button's release happens makes no overlap.
+ *   edge at the very instant the first button's release happens makes no overlap (with chordMs 0 too: the chord
+ *   waits for that release to be decided). With chordMs 0 a chord fires at the second down edge itself, so a
+ *   second hold released at that same instant (its up edge after its down edge) still makes one.
  * - a pending release holds back every time-based gesture due after it until it is confirmed or cancelled, and
  *   releases are decided in the order they happened, so all these come out in time order. A press cannot wait:
  *   it may be reported before gestures stamped earlier that a pending release of the other button held back.
@@ -258,10 +260,23 @@ function confirmRelease(s: GestureState, name: ButtonName, out: Gesture[]): void
   }
 }
 
+/**
+ * The next time-based gesture that no pending release holds back, or null. A chord also waits for a release pending
+ * since the overlap opened or before (only possible with chordMs 0: the chord is due at that very instant): if it is
+ * confirmed there was no overlap, if it was bounce the chord fires, stamped as it was due.
+ */
+function dueTimed(s: GestureState): Timed | null {
+  const timed = nextTimed(s);
+  if (timed === null) return null;
+  const back = holdBackAfter(s);
+  if (timed.atMs > back || (timed.kind === 'chord' && s.overlapAtMs >= back)) return null;
+  return timed;
+}
+
 /** Decides the next thing due at or before `limit`, if any; false when there is none. */
 function decideNext(s: GestureState, limit: number, out: Gesture[]): boolean {
-  const timed = nextTimed(s);
-  if (timed !== null && timed.atMs <= limit && timed.atMs <= holdBackAfter(s)) {
+  const timed = dueTimed(s);
+  if (timed !== null && timed.atMs <= limit) {
     fireTimed(s, timed, out);
     return true;
   }
@@ -275,8 +290,8 @@ function decideNext(s: GestureState, limit: number, out: Gesture[]): boolean {
 
 /** The instant of the next decision (a time-based gesture or a confirmation), or null. */
 function nextDecisionAt(s: GestureState): number | null {
-  const timed = nextTimed(s);
-  if (timed !== null && timed.atMs <= holdBackAfter(s)) return timed.atMs;
+  const timed = dueTimed(s);
+  if (timed !== null) return timed.atMs;
   const name = nextConfirmed(s);
   return name === null ? null : (buttonOf(s, name).lastEdgeMs as number) + s.timing.bounceMs;
 }

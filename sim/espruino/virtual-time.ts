@@ -23,7 +23,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { FlashImage, freshBoard } from './flash-image';
 import { failureLines, Interpreter, Pool } from './interpreter';
-import { jsString } from './console-board';
+import { Frame, framesIn, jsString, transcriptOf } from './console-board';
 
 /** The Storage file Espruino runs first at boot, before `.bootcde`. */
 export const VIRTUAL_TIME_FILE = '.boot0';
@@ -168,5 +168,145 @@ export async function runVirtual(dir: string, code: string, options?: { count?: 
   } finally {
     interpreter.kill();
     fs.rmSync(work, { recursive: true, force: true });
+  }
+}
+
+/** A Hands' edges as script steps, each `startMs` after the instant 0 of the virtual clock (the board's boot). */
+export function handsSteps(hands: { events: Array<{ atMs: number; button: 'left' | 'right'; down: boolean }> }, startMs: number): ScriptStep[] {
+  return hands.events.map((e) => ({ atMs: startMs + e.atMs, button: e.button, down: e.down }) as ScriptStep);
+}
+
+/** The Storage name `playVirtual` stores its script under. */
+export const HANDS_SCRIPT = 'vthands';
+
+/**
+ * Plays `steps` on a board prepared by `virtualBoard` (the hands' script stored as HANDS_SCRIPT, played by `VT.play`),
+ * then runs the virtual clock on to `untilMs`; the same run on any machine, however busy. Returns the run.
+ */
+export async function playVirtual(image: FlashImage, steps: ScriptStep[], untilMs: number, options?: VirtualBoardOptions & { timeoutMs?: number }): Promise<VirtualRun> {
+  const o = options || {};
+  const scripts = Object.assign({}, o.scripts || {});
+  scripts[HANDS_SCRIPT] = scriptText(steps);
+  const dir = await virtualBoard(image, Object.assign({}, o, { scripts: scripts }));
+  try {
+    return await runVirtual(dir, 'VT.run(0);VT.play(' + JSON.stringify(HANDS_SCRIPT) + ');VT.run(' + untilMs + ')', { timeoutMs: o.timeoutMs });
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The console board on virtual time, live: what `ConsoleBoard` (console-board.ts) does on the interpreter's own time,
+ * with the clock standing still between the test's calls. `play` moves it through the hands' edges, `wait` on;
+ * `evaluate` and `send` run at the instant it stands at; `reboot` is a power cut at that instant (the interpreter
+ * is idle at its prompt, nothing is half done) and a boot from the same Storage. Each boot stands one second, as a
+ * board that has been up a moment when the hands begin (the V8 twins of test/espruino/twin.ts assume the same).
+ */
+export class VirtualConsoleBoard {
+  private interpreter: Interpreter;
+  private earlier = '';
+  private marks = 0;
+
+  private constructor(readonly dir: string, readonly pool: Pool | undefined) {
+    this.interpreter = VirtualConsoleBoard.boot(dir, pool);
+  }
+
+  // A real interval (the shim leaves setInterval alone, the firmware does not use it) keeps the host build at its
+  // prompt; the virtual clock then runs to 1 s.
+  private static boot(dir: string, pool: Pool | undefined): Interpreter {
+    return new Interpreter({ dir: dir, pool: pool, args: ['-e', 'setInterval(function(){},2147483647);VT.run(1000);'] });
+  }
+
+  /** A fresh board: the flashed image with the given Storage contents (see `virtualBoard`), booted, up for 1 s. */
+  static async start(image: FlashImage, options?: VirtualBoardOptions & { pool?: Pool }): Promise<VirtualConsoleBoard> {
+    const o = options || {};
+    const dir = await virtualBoard(image, o);
+    const board = new VirtualConsoleBoard(dir, o.pool);
+    await board.ready();
+    return board;
+  }
+
+  private async ready(): Promise<void> {
+    await this.interpreter.evaluate('VT.t', 60000);
+  }
+
+  /** Everything printed since the board was made, across reboots. */
+  output(): string {
+    return this.earlier + this.interpreter.output();
+  }
+
+  /** Output of the current run only (since the last boot). */
+  runOutput(): string {
+    return this.interpreter.output();
+  }
+
+  frames(): Frame[] {
+    return framesIn(this.output());
+  }
+
+  /** Frames, buzzer lines and notices, in order (see `transcriptOf`). */
+  transcript(): string[] {
+    return transcriptOf(this.output());
+  }
+
+  lastFrame(): Frame {
+    const frames = this.frames();
+    return frames[frames.length - 1];
+  }
+
+  /** Lines of the whole output that report a failure (see `failureLines`). */
+  failures(): string[] {
+    return failureLines(this.output());
+  }
+
+  /**
+   * Plays the hands' edges, each at its instant from the virtual clock's now, and runs on to their end; resolves
+   * with the transcript of the whole run up to that instant.
+   */
+  async play(hands: { atMs: number; events: Array<{ atMs: number; button: 'left' | 'right'; down: boolean }> }, timeoutMs?: number): Promise<string[]> {
+    const marker = '@@vt-hands-' + ++this.marks + '@@';
+    const edges = hands.events.map((e) => '[' + e.atMs + ',"' + e.button + '",' + (e.down ? 1 : 0) + ']').join(',');
+    this.interpreter.send(
+      '(function(){var s=VT.t;[' + edges + '].forEach(function(e){VT.run(s+e[0]);VT.edge(e[1],!!e[2]);});VT.run(s+' + hands.atMs + ');})();' +
+        Interpreter.printMarker(marker),
+    );
+    await this.interpreter.waitForText(marker, timeoutMs || 60000);
+    const out = this.output();
+    return transcriptOf(out.slice(0, out.lastIndexOf(marker)));
+  }
+
+  /** Runs the virtual clock `ms` on. */
+  async wait(ms: number): Promise<string[]> {
+    return this.play({ atMs: ms, events: [] });
+  }
+
+  /** Types one line into the REPL, run at the virtual clock's now. */
+  send(line: string): void {
+    this.interpreter.send(line);
+  }
+
+  evaluate(expression: string): Promise<string> {
+    return this.interpreter.evaluate(expression);
+  }
+
+  memory(): Promise<{ usage: number; free: number; total: number }> {
+    return this.interpreter.memory();
+  }
+
+  /** A power cut at the virtual clock's now and a boot from the same Storage, up for 1 s again. */
+  async reboot(): Promise<void> {
+    this.interpreter.kill();
+    await this.interpreter.exited;
+    this.earlier += this.interpreter.output() + '\n';
+    this.interpreter = VirtualConsoleBoard.boot(this.dir, this.pool);
+    await this.ready();
+  }
+
+  /** Ends the run (`quit()`), removes the board's folder, and returns everything printed. */
+  async stop(): Promise<string> {
+    await this.interpreter.stop();
+    const out = this.output();
+    fs.rmSync(this.dir, { recursive: true, force: true });
+    return out;
   }
 }

@@ -19,12 +19,16 @@ const HOST_ANALOG_ERROR = 'ERROR: Analog is not supported on this device.';
 const HOST_SERIAL_ERROR = 'ERROR: No path defined for device';
 const hostError = (line: string) => line === HOST_ANALOG_ERROR || line === HOST_SERIAL_ERROR;
 
-/** Boots `board`'s image on `pool`, lets it run `ms`, and returns what it printed and its memory then. */
-async function bootAndRun(board: string, pool: Pool, ms: number) {
+/**
+ * Boots `board`'s image on `pool`, waits until its output shows `up` (however long a loaded machine takes to get
+ * there), lets it run `ms` more, and returns what it printed and its memory then.
+ */
+async function bootAndRun(board: string, pool: Pool, up: (output: string) => boolean, ms: number) {
   const image = await flashImage(board);
   const dir = freshBoard(image);
   const interpreter = Interpreter.boot({ dir: dir, pool: pool });
   try {
+    await interpreter.waitFor(up, 60000, 'the board to be up');
     await new Promise((resolve) => setTimeout(resolve, ms));
     const memory = await interpreter.memory();
     return { output: await interpreter.stop(), memory: memory, image: image };
@@ -49,14 +53,15 @@ describeOnEspruino('every bundle boots from Storage on the interpreter', () => {
   });
 
   test.each(POOLS)('the console board on %s: its first frame, then nothing fails', async (pool) => {
-    const run = await bootAndRun('console', pool, 1500);
+    const run = await bootAndRun('console', pool, (out) => framesIn(out).length >= 1, 1000);
     expect(failureLines(run.output)).toEqual([]);
     expect(framesIn(run.output)[0]).toBe('1:00:00  1:00:00\nB first        W');
     expect(run.memory.usage).toBeLessThan(run.memory.total);
   });
 
   test.each(['esp32-lcd1602', 'esp32-oled'])('%s on espruino-12k: boots, keeps running, no error but the host\'s analogRead and serial set-up', async (board) => {
-    const run = await bootAndRun(board, 'espruino-12k', 3500);
+    // Up: the battery read at the boot's first render and again when the runtime woke (its watchdog kick).
+    const run = await bootAndRun(board, 'espruino-12k', (out) => out.split(HOST_ANALOG_ERROR).length - 1 >= 2, 500);
     expect(failureLines(run.output).filter((line) => !hostError(line))).toEqual([]);
     expect(failureLines(run.output).filter((line) => line === HOST_SERIAL_ERROR)).toHaveLength(1);
     // The battery is read at every render: the runtime woke again (its watchdog kick) after the boot's first render.

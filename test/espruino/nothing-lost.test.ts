@@ -9,7 +9,7 @@ import { ConsoleBoard, transcriptOf } from '../../sim/espruino/console-board';
 import { Hands } from '../../sim/hands';
 import { journalAtBudget, journalOf } from '../../sim/espruino/crafted-journal';
 import { settingsFor } from './twin';
-import { describeOnEspruino, framesOf, GAME_TIMEOUT_MS } from './support';
+import { describeOnEspruino, framesOf, GAME_TIMEOUT_MS, virtualConsole } from './support';
 import { UNSAVED_NOTICE } from '../../firmware/runtime/runtime';
 
 jest.setTimeout(4 * GAME_TIMEOUT_MS);
@@ -92,10 +92,16 @@ describeOnEspruino('a full flash on the interpreter', () => {
     const settings = settingsFor({ system: 'absolute', mainMs: 600000 });
     // Another file takes all the room there is before the clock boots: its new game's journal cannot be written.
     // (compacted first: erased files are room the flash takes back when it needs it)
+    // On virtual time (`virtualConsole`: the presses land at their instants however busy the machine is): the file is
+    // written from the console of a first boot, and the power cut; the clock then boots with the flash full.
     const fill = ['require("Storage").open("gcjrnl","r").erase();', 'require("Storage").compact();', 'require("Storage").write("filler","",0,require("Storage").getFree()-64);'];
-    const board = await ConsoleBoard.start({ settings: settings, storageStatements: fill });
+    const board = await virtualConsole({ settingsText: JSON.stringify(settings) });
     try {
-      const full = await board.play(new Hands().wait(300).tap('right').wait(1250).tap('left').wait(1250).tap('right').wait(3500));
+      for (const line of fill) board.send(line);
+      await board.evaluate('"filled"');
+      await board.reboot();
+      await board.play(new Hands().wait(300).tap('right').wait(1250).tap('left').wait(1250).tap('right').wait(3500));
+      const full = transcriptOf(board.runOutput());
       expect(board.failures()).toEqual([]);
       // Said while the clock stood, and for 3 s of every 10 while it ran; the moves were counted all the same.
       expect(framesOf(full)[0]).toContain(UNSAVED_NOTICE);

@@ -3,19 +3,21 @@
  * byo-yomi game with moves into overtime and a flag is kept in flash as it is played, and
  * `goclock.record("sgf")` prints it between its markers as SGF that a real parser (@sabaki/sgf) reads, with the
  * move nodes and times V8 gives for the same presses; a bad request is one line; the record survives a power cut.
+ * The board runs on virtual time (`virtualConsole`), so the presses land at their instants whatever else the machine
+ * is doing, and the times left are V8's to the millisecond.
  */
-import { ConsoleBoard } from '../../sim/espruino/console-board';
+import { VirtualConsoleBoard } from '../../sim/espruino/virtual-time';
 import { Hands } from '../../sim/hands';
 import { MemoryStorage } from '../../sim/virtual-hal';
 import { settingsFor, twinTranscript } from './twin';
-import { describeOnEspruino, GAME_TIMEOUT_MS } from './support';
+import { describeOnEspruino, GAME_TIMEOUT_MS, virtualConsole } from './support';
 import { RECORD_BEGIN, RECORD_END, RECORD_PROBLEM } from '../../firmware/storage/record-console';
 import { exported, parseSgf } from '../record/helpers';
 
 jest.setTimeout(3 * GAME_TIMEOUT_MS);
 
 /** What `goclock.record(...)` printed: the lines between the markers, or its one problem line. */
-async function requestRecord(board: ConsoleBoard, call: string): Promise<string> {
+async function requestRecord(board: VirtualConsoleBoard, call: string): Promise<string> {
   const before = board.runOutput().length;
   board.send(call + ';print("@@asked@@");');
   for (let waited = 0; waited < 20000 && board.runOutput().indexOf('@@asked@@', before) < 0; waited += 100) await board.wait(100);
@@ -47,7 +49,7 @@ describeOnEspruino('the record on the interpreter', () => {
     twinTranscript(settings, [hands], undefined, storage);
     const expected = parseSgf(exported(storage, 'sgf'));
 
-    const board = await ConsoleBoard.start({ settings: settings });
+    const board = await virtualConsole({ settingsText: JSON.stringify(settings) });
     try {
       await board.play(hands, 60000);
       expect(board.failures()).toEqual([]);
@@ -58,10 +60,10 @@ describeOnEspruino('the record on the interpreter', () => {
       expect(got.root.data.RE).toEqual(['W+T']);
       expect(got.nodes.map((n) => n.data.MN)).toEqual([['1'], ['2'], ['3'], ['4']]);
       expect(got.nodes.map((n) => Object.keys(n.data).sort())).toEqual(expected.nodes.map((n) => Object.keys(n.data).sort()));
-      // Times left within a tenth of V8's (an edge reaches the interpreter a millisecond or two late).
+      // Times left as V8's (on virtual time an edge lands at its instant).
       got.nodes.forEach((node, i) => {
         const key = node.data.BL ? 'BL' : 'WL';
-        expect(Math.abs(Number(node.data[key][0]) - Number(expected.nodes[i].data[key][0]))).toBeLessThanOrEqual(0.1);
+        expect(node.data[key]).toEqual(expected.nodes[i].data[key]);
       });
       expect(got.nodes[2].data.OB).toEqual(['2']);
 

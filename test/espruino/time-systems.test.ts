@@ -1,10 +1,11 @@
 /**
  * Every time system on the real interpreter: the console board's bundle, booted from Storage as `npm run flash`
  * leaves it, played with both players' buttons through a game that ends in a flag, a forced pass or a pause. What
- * it prints (its frames, every buzzer line) must be what the same firmware prints in V8 for the same presses
- * (`expectSameShow`), and nothing may fail. Each game is first checked to be away from every instant at which a shown second or tenth, a
- * period or a flag changes (`expectAwayFromBoundaries`), so the interpreter's millisecond of lateness cannot change
- * a frame.
+ * it prints (its frames, every buzzer line) must be what the same firmware prints in V8 for the same presses, and
+ * nothing may fail. The interpreter runs on virtual time (`playChecked`): each edge lands at its instant however busy
+ * the machine is, so the two must agree frame for frame. Each game is also checked to be away from every instant at
+ * which a shown second or tenth, a period or a flag changes (`expectAwayFromBoundaries`), as a device's edge stamped
+ * a millisecond late must not change a frame either.
  */
 import { Hands } from '../../sim/hands';
 import { describeOnEspruino, framesOf, GAME_TIMEOUT_MS, playChecked } from './support';

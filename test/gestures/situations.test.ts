@@ -270,6 +270,27 @@ describe('createGestures', () => {
     expect(() => createGestures({ chordVeryLongMs: 1000 })).toThrow('timing.chordVeryLongMs');
   });
 
+  test('chordMs 0: a chord at the second down edge itself, even if that hold is let go at the same instant', () => {
+    // seed -1777012667 of the properties: the up edge comes after the down edge, so both were held at that edge
+    const t = { bounceMs: 0, longPressMs: 1, repeatDelayMs: 1, repeatEveryMs: 1, chordMs: 0, chordWindowMs: 0, chordLongMs: 0, chordVeryLongMs: 0 };
+    const run = runOnTime([down(R, 0), down(L, 0), up(L, 0)], 9000, t);
+    expect(shows(run.gestures)).toEqual(['0 press right', '0 press left', '0 chord from 0', '0 chordHold 1', '0 chordHold 2']);
+    // at chordMs 1 the same edges are no overlap: right alone
+    const later = runOnTime([down(R, 0), down(L, 0), up(L, 0)], 3, Object.assign({}, t, { chordMs: 1, chordLongMs: 1, chordVeryLongMs: 1 }));
+    expect(shows(later.gestures)).toEqual(['0 press right', '0 press left', '0 release left 0', '1 long right', '1 repeat right', '2 repeat right', '3 repeat right']);
+  });
+
+  test('chordMs 0: a down edge at the instant of the other\'s release makes no overlap, debounced or not', () => {
+    for (const bounceMs of [0, 30]) {
+      const run = runOnTime([down(R, 0), up(R, 5), down(L, 5)], 700, { bounceMs: bounceMs, chordMs: 0, repeatDelayMs: 1000 });
+      expect(only(run.gestures, 'chord', 'release')).toEqual([{ type: 'release', button: R, atMs: 5, heldMs: 5 }]);
+    }
+    // that release was bounce after all: the hold went on, and the chord is the one due at the down edge
+    const bounced = runOnTime([down(R, 0), up(R, 5), down(L, 5), down(R, 20)], 700, { bounceMs: 30, chordMs: 0, repeatDelayMs: 1000 });
+    expect(shows(bounced.gestures)).toEqual(['0 press right', '5 press left', '5 chord from 0']);
+    expect(bounced.reported.map((r) => r.reportedAtMs + ': ' + r.gesture.type)).toEqual(['0: press', '5: press', '20: chord']);
+  });
+
   test('zero durations work (no debounce, instant chord)', () => {
     const run = runOnTime([down(L, 0), up(L, 10), down(L, 12), down(R, 20), up(R, 30), up(L, 40)], 100, { bounceMs: 0, chordMs: 0, repeatDelayMs: 1000 });
     expect(shows(run.gestures)).toEqual(['0 press left', '10 release left 10', '12 press left', '20 press right', '20 chord from 12', '40 chordEnd 0']);
