@@ -48,6 +48,7 @@ if (require.main === module) {
     process.exit(2);
   }
   const found = topLevelFunctions(file);
-  process.stdout.write(file + ': ' + found.total + ' top-level functions (about ' + found.total * 7 + ' JsVars)\n');
-  for (const [module, n] of found.modules) process.stdout.write(String(n).padStart(5) + '  ' + module + '\n');
+  const lines = [file + ': ' + found.total + ' top-level functions (about ' + found.total * 7 + ' JsVars)'];
+  for (const [module, n] of found.modules) lines.push(String(n).padStart(5) + '  ' + module);
+  process.stdout.write(lines.join('\n') + '\n');
 }
