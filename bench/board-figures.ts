@@ -298,10 +298,19 @@ export async function boardFigures(board: string, only?: Figure[]): Promise<Boar
   const wanted = (f: Figure) => !only || only.indexOf(f) >= 0;
   const image = await flashImage(board);
   const costs = await shimCosts();
-  const figures: BoardFigures = await bootFigures(image, costs, wanted);
-  if (wanted('wakeMainInstructions')) figures.wakeMainInstructions = await wakeFigure(image, MAIN_CONTROL, 10000, 40000, costs, 'wake-ups in main time');
-  if (wanted('wakeLast10sInstructions')) figures.wakeLast10sInstructions = await wakeFigure(image, PERIOD_CONTROL, 11000, 19000, costs, 'wake-ups in the last 10 s');
-  if (wanted('pressInstructions')) figures.pressInstructions = await pressFigure(image, costs);
+  // Each group is its own interpreter processes, on its own Storage: they run side by side (the counts do not
+  // depend on what else runs), which halves the gate's time on two cores.
+  const none = Promise.resolve(undefined);
+  const measured = await Promise.all([
+    bootFigures(image, costs, wanted),
+    wanted('wakeMainInstructions') ? wakeFigure(image, MAIN_CONTROL, 10000, 40000, costs, 'wake-ups in main time') : none,
+    wanted('wakeLast10sInstructions') ? wakeFigure(image, PERIOD_CONTROL, 11000, 19000, costs, 'wake-ups in the last 10 s') : none,
+    wanted('pressInstructions') ? pressFigure(image, costs) : none,
+  ]);
+  const figures: BoardFigures = measured[0];
+  if (measured[1] !== undefined) figures.wakeMainInstructions = measured[1];
+  if (measured[2] !== undefined) figures.wakeLast10sInstructions = measured[2];
+  if (measured[3] !== undefined) figures.pressInstructions = measured[3];
   figures.bootcdeBytes = image.bundleBytes;
   figures.codeBytes = image.bundleBytes + Object.values(image.partBytes).reduce((a, b) => a + b, 0);
   return figures;

@@ -29,26 +29,33 @@ function markerLines(doc: string, marker: string): { start: number; end: number 
   return found;
 }
 
+/** A table's two marker lines: the bench's (the default) or another table's (the board's budget, bench/budget-table.ts). */
+export interface TableMarkers {
+  begin: string;
+  end: string;
+}
+const BENCH_MARKERS: TableMarkers = { begin: TABLE_BEGIN, end: TABLE_END };
+
 /** Where the table is in `doc`: the text between the marker lines, or why there is no one place. */
-function tableSpan(doc: string): { from: number; to: number } | { problem: string } {
-  const begins = markerLines(doc, TABLE_BEGIN);
-  const ends = markerLines(doc, TABLE_END);
-  if (begins.length === 0 || ends.length === 0) return { problem: 'no ' + (begins.length === 0 ? TABLE_BEGIN : TABLE_END) + ' line' };
+function tableSpan(doc: string, markers: TableMarkers): { from: number; to: number } | { problem: string } {
+  const begins = markerLines(doc, markers.begin);
+  const ends = markerLines(doc, markers.end);
+  if (begins.length === 0 || ends.length === 0) return { problem: 'no ' + (begins.length === 0 ? markers.begin : markers.end) + ' line' };
   if (begins.length > 1 || ends.length > 1) return { problem: 'the table markers appear more than once' };
-  if (ends[0].start < begins[0].start) return { problem: TABLE_END + ' comes before ' + TABLE_BEGIN };
+  if (ends[0].start < begins[0].start) return { problem: markers.end + ' comes before ' + markers.begin };
   return { from: begins[0].end, to: ends[0].start };
 }
 
 /** The table as the doc shows it now (trimmed), or why it cannot be found. */
-export function tableInDoc(doc: string): { table: string } | { problem: string } {
-  const span = tableSpan(doc);
+export function tableInDoc(doc: string, markers: TableMarkers = BENCH_MARKERS): { table: string } | { problem: string } {
+  const span = tableSpan(doc, markers);
   if ('problem' in span) return span;
   return { table: doc.substring(span.from, span.to).trim() };
 }
 
 /** `doc` with `table` between its markers; throws, saying why, when the markers are not there once each. */
-export function withTable(doc: string, table: string): string {
-  const span = tableSpan(doc);
+export function withTable(doc: string, table: string, markers: TableMarkers = BENCH_MARKERS): string {
+  const span = tableSpan(doc, markers);
   if ('problem' in span) throw new Error(span.problem);
   return doc.substring(0, span.from) + '\n' + table + '\n' + doc.substring(span.to);
 }

@@ -5,7 +5,7 @@
  * interpreter or valgrind is missing.
  */
 import { BOARDS, boardFigures, BoardFigures, Figure, FIGURES, figuresProblem, shimCosts, ShimCosts, smallestPool } from './board-figures';
-import { judge, loadBudgets, Verdict } from './budget';
+import { judge, loadBudgets, loadTargets, Verdict } from './budget';
 
 export interface EspruinoFigures {
   interpreter: string;
@@ -22,6 +22,7 @@ export async function espruinoFigures(progress: (text: string) => void): Promise
   const problem = figuresProblem();
   if (problem) return { skipped: problem };
   const budgets = loadBudgets();
+  const targets = loadTargets();
   const boards: { [board: string]: BoardFigures } = {};
   const verdicts: Verdict[] = [];
   for (const board of BOARDS) {
@@ -30,7 +31,7 @@ export async function espruinoFigures(progress: (text: string) => void): Promise
     progress('espruino: ' + board + ': the 400-move game\'s smallest pool (bisected)');
     figures.gamePoolJsVars = await smallestPool(board, 25, progress);
     boards[board] = figures;
-    for (const figure of FIGURES) verdicts.push(judge(board, figure as Figure, figures[figure] as number, budgets[board][figure]));
+    for (const figure of FIGURES) verdicts.push(judge(board, figure as Figure, figures[figure] as number, budgets[board][figure], targets[board][figure]));
   }
   return { interpreter: 'espruino-12k', boards: boards, verdicts: verdicts, shim: await shimCosts() };
 }

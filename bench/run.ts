@@ -366,7 +366,7 @@ function espruinoRows(e: EspruinoFigures | { skipped: string }, rows: Row[]): vo
       metric: 'Espruino: ' + v.board + ': ' + FIGURE_TEXT[v.figure],
       value: instructions ? n(v.measured / 1e6, 2) : n(v.measured),
       unit: instructions ? 'M instructions' : /Bytes$/.test(v.figure) ? 'bytes' : 'JsVars',
-      how: 'budget ' + (instructions ? n(v.budget / 1e6, 2) + ' M' : n(v.budget)) + ': ' + status + ' (bench/board-figures.ts; ' + e.interpreter + ', booted from Storage, virtual time' + (instructions ? ', callgrind' : '') + ')',
+      how: 'budget ' + (instructions ? n(v.budget / 1e6, 2) + ' M' : n(v.budget)) + ': ' + status + '; target ' + (instructions ? n((v.target as number) / 1e6, 2) + ' M' : n(v.target as number)) + (v.measured <= (v.target as number) ? ': met' : ': not yet') + ' (bench/board-figures.ts; ' + e.interpreter + ', booted from Storage, virtual time' + (instructions ? ', callgrind' : '') + ')',
     });
   }
 }

@@ -4,7 +4,7 @@
  *
  * dist/<board>.js = rollup of the virtual entry
  *     import board from './boards/<board>'; import { boot } from './boards/device/boot';
- *     import { lcdScreen } from './hal/espruino/lcd-screen'; boot(board, lcdScreen, PARTS);   (its display's screen)
+ *     import { lcdScreen } from './boards/device/lcd-screen'; boot(board, lcdScreen, PARTS);   (its display's screen)
  * through TypeScript (ES2015, ESNext modules) -> Babel (only the transforms Espruino needs) -> IIFE, non-strict ->
  * terser kept ES5-safe. PARTS is the manifest of the firmware's parts (PARTS below): code needed only sometimes,
  * each built the same way into dist/<part>.js, an expression whose value is the part, stored in a Storage file of
@@ -188,6 +188,7 @@ function globalAliasPlugin() {
  */
 const PARTS = [
   { name: 'console', file: 'gcp.console', entry: 'firmware/parts/console-part.ts' },
+  { name: 'menu', file: 'gcp.menu', entry: 'firmware/parts/menu-part.ts' },
   { name: 'voice', file: 'gcp.voice', entry: 'firmware/parts/voice-part.ts' },
 ];
 
@@ -230,7 +231,7 @@ function boardNames(root = ROOT) {
 }
 
 /**
- * The screen module of each display kind (hal/espruino/*-screen.ts): a bundle imports only its board's, so that it
+ * The screen module of each display kind (boards/device/*-screen.ts): a bundle imports only its board's, so that it
  * carries one display driver and one layout.
  */
 const SCREENS = {
@@ -258,7 +259,7 @@ function entrySource(board, root = ROOT, manifest = {}) {
   const boardFile = path.join(root, 'boards', board + '.ts');
   const bootFile = path.join(root, 'boards', 'device', 'boot.ts');
   const screen = SCREENS[displayKindOf(board, root)];
-  const screenFile = path.join(root, 'hal', 'espruino', screen.file);
+  const screenFile = path.join(root, 'boards', 'device', screen.file);
   return (
     `import board from ${JSON.stringify(boardFile)};\n` +
     `import { boot } from ${JSON.stringify(bootFile)};\n` +

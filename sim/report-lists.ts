@@ -6,6 +6,7 @@
 import { ClockEffect } from '../firmware/clock/clock-types';
 import { formatLogEntry, LogEntry } from '../firmware/clock/game-log';
 import { Side } from '../firmware/clock/side';
+import { packLogEntry } from '../firmware/runtime/packed-log';
 
 /**
  * The most entries each list holds. 10,000 log lines are some 600 KB of JSON, several times what a real game says
@@ -101,7 +102,8 @@ function ofTheClock(entry: LogEntry): boolean {
 
 export class DeviceLog {
   private window: LogEntry[] = [];
-  private array: LogEntry[] | null = null;
+  /** Each window entry as a string: the runtime's log() gives fresh copies at every call, so entries are compared by value. */
+  private keys: string[] = [];
   /** Log entries the runtime played since the last look (its effects), for a window that lost sight of some. */
   private played = 0;
 
@@ -116,23 +118,27 @@ export class DeviceLog {
     if (ofTheClock(entry)) this.lists.line(entry);
   }
 
-  /** After the runtime did something: what left the window's front is final, what left its end was taken back. */
+  /**
+   * After the runtime did something: what left the window's front is final, what left its end was taken back.
+   * The window's front moves only when lines are added at its end (a take-back reaches back seconds, never to the
+   * front of a full window, and two lines of one game are never equal: the log runs forward in time), so a log
+   * whose first line is not in the window is either a full window of new lines or a new game's.
+   */
   look(log: LogEntry[]): void {
-    if (log !== this.array) {
-      // A new game: the report's log is the current game's, as the runtime's own log is.
-      this.lists.clearLog();
-      this.window = [];
-      this.array = log;
-    }
-    const start = log.length > 0 ? this.window.indexOf(log[0]) : -1;
+    const keys = log.map(packLogEntry);
+    const start = keys.length > 0 ? this.keys.indexOf(keys[0]) : -1;
     if (start >= 0) {
       for (let i = 0; i < start; i++) this.report(this.window[i]);
     } else if (log.length >= this.limit) {
       // A full window of new lines: all the old one had left its front, and so did the lines before these.
       for (const entry of this.window) this.report(entry);
       this.lists.unseenLines(this.played - log.filter(ofTheClock).length);
-    } // else: what is no longer there was taken back
-    this.window = log.slice();
+    } else if (this.window.length > 0) {
+      // A new game (or the only lines taken back): the report's log is the current game's, as the runtime's is.
+      this.lists.clearLog();
+    }
+    this.window = log;
+    this.keys = keys;
     this.played = 0;
   }
 

@@ -1,14 +1,14 @@
 /**
  * The device's composition root: turns a board (data) into a HAL, wires the firmware's parts to the board's Storage
  * and starts the runtime. Each bundle dist/<board>.js is this function called with one board, the screen module for
- * its display (hal/espruino/board-screen.ts) and the manifest of the parts built with it (scripts/bundle-config.cjs);
+ * its display (board-screen.ts) and the manifest of the parts built with it (scripts/bundle-config.cjs);
  * the console's `goclock` global is defined here and made from the console part when it is first read.
  */
 import { Board } from '../board';
 import { createEspruinoHal } from '../../hal/espruino/create-hal';
 import { espruinoEnv, EspruinoEnv } from '../../hal/espruino/env';
 import { startShell } from '../../firmware/runtime/shell';
-import { ScreenMaker } from '../../hal/espruino/board-screen';
+import { ScreenMaker } from './board-screen';
 import { createParts } from '../../firmware/runtime/parts';
 import { freshConsoleLock } from '../../firmware/runtime/console-api';
 import { ConsoleContext } from '../../firmware/parts/console-part';
@@ -36,12 +36,12 @@ function start(board: Board, makeScreen: ScreenMaker, manifest: PartManifest, en
     const timers = { now: () => hal.clock.nowMs(), setTimeout: env.setTimeout, clearTimeout: env.clearTimeout };
     hal.voice = lazyVoice(clips, () => parts.get('voice', hal.clock.nowMs()).createVoiceQueue(clips, timers));
   }
-  const runtime = startShell(hal, { layout: device.screen.layout, watchdogMs: board.watchdogMs, parts: parts });
-  for (let i = 0; i < runtime.notices.length; i++) env.print('goclock: ' + runtime.notices[i]);
+  const shell = startShell(hal, { layout: device.screen.layout, watchdogMs: board.watchdogMs, parts: parts });
+  for (let i = 0; i < shell.notices.length; i++) env.print('goclock: ' + shell.notices[i]);
   // The arbiter's console (firmware/runtime/console-api.ts) and the record printed on request (`npm run record` calls
   // goclock.record), made from the console part at the first read of `goclock` and let go a minute after the last.
   const context: ConsoleContext = {
-    runtime: runtime,
+    runtime: shell.runtime,
     clockMs: () => hal.clock.nowMs(),
     lock: freshConsoleLock(),
     storage: hal.storage,

@@ -14,7 +14,8 @@ import { ButtonEdge, ButtonName } from '../../hal/hal';
 import { ClockState } from '../clock/clock-types';
 import { createGestures, gestureDeadline, gestureStep, GestureState, GestureStepResult, withRepeats } from './gestures';
 import { Gesture, GestureInput, GestureTiming } from './gesture-types';
-import { MenuCommand, MenuContext, MenuState, menuGesture, menuLines, openMenu } from './menu';
+import type { MenuCommand, MenuContext, MenuState } from './menu';
+import type { MenuPart } from '../parts/menu-part';
 import { Side } from '../clock/side';
 
 /** What the controller needs from the runtime. Instants passed in are game time. */
@@ -29,6 +30,11 @@ export interface ControllerHost {
   pauseAsOf(atMs: number): void;
   resume(atMs: number): void;
   menuContext(): MenuContext;
+  /**
+   * The menu's code (a part, loaded when the menu opens), or null when it cannot be loaded: then the menu does not
+   * open (the host has told why) and the clock goes on as if the chord had been let go.
+   */
+  menu(): MenuPart | null;
   obey(command: MenuCommand, atMs: number): void;
 }
 
@@ -105,7 +111,8 @@ export function createController(host: ControllerHost, timing?: Partial<GestureT
       const opens = g.level === 2 || (g.level === 1 && status !== 'paused' && !chordPaused);
       if (opens && status !== 'running') {
         chordHeld = false;
-        setMenu(openMenu(host.menuContext()), g.atMs);
+        const code = host.menu();
+        if (code) setMenu(code.openMenu(host.menuContext()), g.atMs);
       }
     } else if (g.type === 'chordEnd') {
       if (chordHeld && !chordPaused && g.level === 1 && status === 'paused') host.resume(g.atMs + host.offsetMs());
@@ -116,7 +123,9 @@ export function createController(host: ControllerHost, timing?: Partial<GestureT
   }
 
   function onMenuGesture(g: Gesture): void {
-    const result = menuGesture(menu as MenuState, g, host.menuContext());
+    const code = host.menu();
+    if (!code) return setMenu(null, g.atMs);
+    const result = code.menuGesture(menu as MenuState, g, host.menuContext());
     let next: MenuState | null = result.menu;
     for (let i = 0; i < result.commands.length; i++) {
       const command = result.commands[i];
@@ -188,7 +197,10 @@ export function createController(host: ControllerHost, timing?: Partial<GestureT
       }
       return deadlineAtMs;
     },
-    menuRows: (columns) => (menu === null ? undefined : menuLines(menu, host.menuContext(), columns)),
+    menuRows(columns) {
+      const code = menu === null ? null : host.menu();
+      return code ? code.menuLines(menu as MenuState, host.menuContext(), columns) : undefined;
+    },
     hint() {
       if (!chordHeld || menu !== null) return undefined;
       if (chordPaused) return 'hold: menu';

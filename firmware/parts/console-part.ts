@@ -11,7 +11,8 @@ import type { KeyValueStorage } from '../../hal/hal';
 
 /** What the console is made for: the clock, its HAL time, its access, where the record is and how it is printed. */
 export interface ConsoleContext {
-  runtime: Runtime;
+  /** The clock's Runtime, made when the console's API is (firmware/runtime/shell.ts `Shell.runtime`). */
+  runtime: () => Runtime;
   clockMs: () => number;
   lock: ConsoleLock;
   storage: KeyValueStorage;
@@ -30,7 +31,7 @@ let made: { context: ConsoleContext; api: DeviceConsole } | null = null;
 const part: ConsolePart = {
   api(context) {
     if (made === null || made.context !== context) {
-      const api = createConsoleApi(context.runtime, context.clockMs, context.lock) as DeviceConsole;
+      const api = createConsoleApi(context.runtime(), context.clockMs, context.lock) as DeviceConsole;
       api.record = (format, game) => printRecord(context.storage, format, game, context.print);
       made = { context: context, api: api };
     }

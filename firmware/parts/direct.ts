@@ -4,9 +4,10 @@
  */
 import { createParts, Parts, PartSource, PartTypes } from '../runtime/parts';
 import consolePart from './console-part';
+import menuPart from './menu-part';
 import voicePart from './voice-part';
 
-const ALL: PartTypes = { console: consolePart, voice: voicePart };
+const ALL: PartTypes = { console: consolePart, menu: menuPart, voice: voicePart };
 
 export const DIRECT_PARTS: PartSource = {
   load: (name) => ALL[name],

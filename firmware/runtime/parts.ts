@@ -5,11 +5,13 @@
  * directly (firmware/parts/direct.ts). Either way the firmware reaches a part only through `Parts.get`.
  */
 import type { ConsolePart } from '../parts/console-part';
+import type { MenuPart } from '../parts/menu-part';
 import type { VoicePart } from '../parts/voice-part';
 
 /** Every part, by name, and what it is. */
 export interface PartTypes {
   console: ConsolePart;
+  menu: MenuPart;
   voice: VoicePart;
 }
 export type PartName = keyof PartTypes;

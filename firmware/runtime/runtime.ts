@@ -9,8 +9,8 @@ import { directParts } from '../parts/direct';
 import { Parts } from './parts';
 
 export { HEARTBEAT_MS, UNSAVED_NOTICE } from './shell';
-export type { Runtime, RuntimeConfig } from './shell';
+export type { Runtime, RuntimeConfig, Shell } from './shell';
 
 export function startRuntime(hal: Hal, config: RuntimeConfig & { parts?: Parts }): Runtime {
-  return startShell(hal, Object.assign({ parts: directParts() }, config));
+  return startShell(hal, Object.assign({ parts: directParts() }, config)).runtime();
 }

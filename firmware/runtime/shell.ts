@@ -124,7 +124,17 @@ function powerOffText(ms: number): string {
   return 'power off ' + minutes + ':' + (seconds < 10 ? '0' : '') + seconds;
 }
 
-export function startShell(hal: Hal, config: ShellConfig): Runtime {
+/**
+ * A started shell: the notices of its boot, and the `Runtime` for whoever reads or drives the clock from outside (the
+ * console, a host). The Runtime is made on asking, each time afresh: on the device only the console asks, and its
+ * methods' closures would otherwise hold RAM all game long.
+ */
+export interface Shell {
+  notices: string[];
+  runtime(): Runtime;
+}
+
+export function startShell(hal: Hal, config: ShellConfig): Shell {
   const loaded = loadSettings(hal.storage);
   let settings = loaded.settings;
   const notices: string[] = [];
@@ -287,7 +297,7 @@ export function startShell(hal: Hal, config: ShellConfig): Runtime {
       if (!missing[name]) {
         missing[name] = true;
         const why = String((e as Error).message || e);
-        notices.push(name + ' part missing');
+        notices.push('no ' + name + ' part');
         showNotices = true;
         logNote('storage', why);
       }
@@ -436,6 +446,7 @@ export function startShell(hal: Hal, config: ShellConfig): Runtime {
       log: unpackLog(log),
       startMs: state.status === 'ready' ? null : startMs,
     }),
+    menu: () => part('menu'),
     obey: obey,
   };
   const controller = createController(host, config.timing);
@@ -595,7 +606,7 @@ export function startShell(hal: Hal, config: ShellConfig): Runtime {
   });
   settle();
 
-  return {
+  const runtime = (): Runtime => ({
     state: () => state,
     view: () => view(state, gameNow()),
     screen: screen,
@@ -626,5 +637,6 @@ export function startShell(hal: Hal, config: ShellConfig): Runtime {
       logNote('adjust', text);
       settle();
     },
-  };
+  });
+  return { notices: notices, runtime: runtime };
 }

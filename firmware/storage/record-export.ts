@@ -14,7 +14,7 @@ import { isInstant } from '../clock/clock';
 import { forEachRecord } from './journal';
 import { PerSide, Side } from '../clock/side';
 import { asciiText, parseRecordLine, RECORD_FORMAT, RECORD_KINDS, RecordEntry, undoCount } from './game-record';
-import { msToCivil } from '../../hal/espruino/civil-time';
+import { msToCivil } from '../../hal/civil-time';
 
 /** Entries held back for undo lines: the runtime takes back at most 8 commits, each a line or two. */
 const UNDO_WINDOW = 32;

@@ -8,7 +8,7 @@
  * The voice module (a DFPlayer Mini) on the board's UART when the board names one, as a clip player (the firmware
  * queues what it says over it); the console board prints its frames and takes the module's answers from a global
  * `dfplayer(bytes)`. Storage is Espruino's `Storage` on every board. The display is made by the caller's
- * `makeDisplay` once the bus is set up (the board's screen module, board-screen.ts), so that this file names no
+ * `makeDisplay` once the bus is set up (the board's screen module, boards/device/board-screen.ts), so that this file names no
  * display driver; nothing here is above the HAL.
  */
 import { Board } from '../../boards/board';

@@ -16,7 +16,7 @@
  * so the clock keeps running on the battery, and clears OSF.
  */
 import { RealTimeClock } from '../hal';
-import { civilToMs, msToCivil } from './civil-time';
+import { civilToMs, msToCivil } from '../civil-time';
 import { I2cBus } from './types';
 
 export interface Ds3231Options {

@@ -18,6 +18,7 @@ import { clearJournal } from '../../firmware/storage/journal';
 import { JOURNAL_FILES } from '../../firmware/storage/game-journal';
 import { ClockEffect } from '../../firmware/clock/clock-types';
 import { LogEntry } from '../../firmware/clock/game-log';
+import { packLogEntry } from '../../firmware/runtime/packed-log';
 import { gameMs, gameText, logText, peopleWords } from '../../firmware/display/log-text';
 import { describeGameControl } from '../../firmware/clock/control-describe';
 import { PerSide } from '../../firmware/clock/side';
@@ -202,9 +203,10 @@ export function startSession(options: SessionOptions, events: SessionEvents): Se
   /** Presses a chord took back are no longer in the runtime's log: say so. */
   function syncRemovals(): void {
     if (!runtime) return;
-    const current = new Set(runtime.log());
+    // By value: the runtime's log() gives fresh copies of its entries at every call.
+    const current = new Set(runtime.log().map(packLogEntry));
     for (let i = 0; i < shown.length; i++) {
-      if (!current.has(shown[i])) {
+      if (!current.has(packLogEntry(shown[i]))) {
         const entry = shown[i];
         addLine({ kind: 'undo', atMs: entry.atMs, text: shownAt(entry.atMs) + ' taken back: ' + peopleWords(entry.text, runtime.startMs()) });
         shown.splice(i--, 1);

@@ -4,6 +4,8 @@
  * on any machine, however busy) must be at or below its budget, and not more than 10 % below it (the ratchet: then the
  * budget must come down, `npm run budget -- --ratchet`). Each board is a test file of its own (test/budget/*.test.ts)
  * so that jest runs them side by side; the figures come from bench/board-figures.ts, as `npm run budget` prints them.
+ * The budgets are what the firmware is held to today; `targets` in the same file, what it is to come down to: a
+ * message says how far each figure is from its target, and the budgets only ever come down.
  */
 import { BoardFigures, boardFigures, Figure, FIGURES, figuresProblem, gameInPool } from '../../bench/board-figures';
 import { judge, loadBudgets, RATCHET } from '../../bench/budget';

@@ -18,9 +18,9 @@ const BOARDS = pipeline.boardNames();
  * The console board's text display draws the LCD's 16×2 layout.
  */
 const DISPLAY_MODULES: { [kind: string]: string[] } = {
-  console: ['hal/espruino/console-display.ts', 'hal/espruino/console-screen.ts', 'firmware/display/render-lcd.ts'],
-  'hd44780-pcf8574': ['hal/espruino/hd44780.ts', 'hal/espruino/hd44780-charset.ts', 'hal/espruino/pcf8574.ts', 'hal/espruino/lcd-screen.ts', 'firmware/display/render-lcd.ts'],
-  ssd1306: ['hal/espruino/ssd1306.ts', 'hal/espruino/oled-screen.ts', 'firmware/display/render-oled.ts', 'firmware/display/font.ts', 'firmware/display/seven-segment.ts'],
+  console: ['hal/espruino/console-display.ts', 'boards/device/console-screen.ts', 'firmware/display/render-lcd.ts'],
+  'hd44780-pcf8574': ['hal/espruino/hd44780.ts', 'hal/espruino/hd44780-charset.ts', 'hal/espruino/pcf8574.ts', 'boards/device/lcd-screen.ts', 'firmware/display/render-lcd.ts'],
+  ssd1306: ['hal/espruino/ssd1306.ts', 'boards/device/oled-screen.ts', 'firmware/display/render-oled.ts', 'firmware/display/font.ts', 'firmware/display/seven-segment.ts'],
 };
 const built = new Map<string, Built>();
 const sizes: Size[] = [];

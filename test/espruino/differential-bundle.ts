@@ -21,7 +21,7 @@ import { sourceKey, writeFlash } from '../../sim/espruino/flash-image';
 const ROOT = path.resolve(__dirname, '..', '..');
 const HERE = path.relative(ROOT, __dirname);
 const SOURCES = [
-  'firmware', 'hal', 'scripts', 'sim/virtual-hal.ts', 'sim/espruino/flash-image.ts', 'sim/espruino/interpreter.ts',
+  'firmware', 'hal', 'boards', 'scripts', 'sim/virtual-hal.ts', 'sim/espruino/flash-image.ts', 'sim/espruino/interpreter.ts',
   path.join(HERE, 'differential-run.ts'), path.join(HERE, 'differential-bundle.ts'), path.join(HERE, 'tsconfig.differential.json'),
   'package-lock.json', 'tsconfig.json', 'tsconfig.build.json',
 ];
@@ -56,7 +56,7 @@ function entrySource(): string {
   const run = JSON.stringify(path.join(__dirname, 'differential-run.ts'));
   return (
     'import { runGame, encodeItem } from ' + run + ';\n' +
-    'import { createOledCanvas } from ' + JSON.stringify(path.join(__dirname, '..', '..', 'hal', 'espruino', 'oled-screen.ts')) + ';\n' +
+    'import { createOledCanvas } from ' + JSON.stringify(path.join(__dirname, '..', '..', 'boards', 'device', 'oled-screen.ts')) + ';\n' +
     // The OLED board's canvas exactly as hal/espruino makes it.
     'function pixels() {\n' +
     '  var g = createOledCanvas(Graphics, 128, 64);\n' +

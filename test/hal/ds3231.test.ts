@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { civilToMs, daysFromCivil, msToCivil } from '../../hal/espruino/civil-time';
+import { civilToMs, daysFromCivil, msToCivil } from '../../hal/civil-time';
 import { createDs3231, decodeDs3231Time } from '../../hal/espruino/ds3231';
 import { createRecordingBus, RegisterDevice } from './fakes';
 

@@ -199,8 +199,9 @@ describe('--exit-after', () => {
     }
   });
 
+  // Soon: at x10000, 10 min of clock time is 60 ms; a speed not applied would take the 10 min, far past the test's
+  // 30 s timeout (which fails it: no wall-clock figure is asserted, so a busy machine cannot).
   test('the command: --exit-after 600000 --speed 10000 with a key at once quits at clock time 10:00.0, soon', async () => {
-    const started = Date.now();
     const child = spawn('sh', ['-c', TSX + ' --exit-after 600000 --speed 10000 --control 1h'], { cwd: ROOT });
     let stdout = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -216,7 +217,6 @@ describe('--exit-after', () => {
     const gameMs = q[0] * 60000 + q[1] * 1000 + q[2] * 100;
     expect(gameMs).toBeGreaterThan(0);
     expect(gameMs).toBeLessThanOrEqual(600000);
-    expect(Date.now() - started).toBeLessThan(15000);
   });
 });
 

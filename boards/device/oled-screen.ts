@@ -1,7 +1,7 @@
 /** A board's SSD1306 128×64 OLED on I²C, drawn with Espruino's `Graphics`, with the OLED layout. */
 import { ScreenMaker } from './board-screen';
-import { BufferedCanvas, createSsd1306 } from './ssd1306';
-import { EspruinoGraphicsClass } from './env';
+import { BufferedCanvas, createSsd1306 } from '../../hal/espruino/ssd1306';
+import { EspruinoGraphicsClass } from '../../hal/espruino/env';
 import { oledLayout } from '../../firmware/display/render-oled';
 
 /**

@@ -4,10 +4,10 @@
  * (scripts/bundle-config.cjs picks it from the board's display kind), so the LCD bundle carries no OLED font or
  * layout, and the OLED bundle no LCD layout.
  */
-import { Board } from '../../boards/board';
-import { Display } from '../hal';
+import { Board } from '../board';
+import { Display } from '../../hal/hal';
 import { Layout } from '../../firmware/display/layout';
-import { EspruinoEnv } from './env';
+import { EspruinoEnv } from '../../hal/espruino/env';
 
 export interface BoardScreen {
   display: Display;

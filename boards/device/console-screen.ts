@@ -1,6 +1,6 @@
 /** The console board's display: each changed frame printed on the console, with the LCD layout. */
 import { ScreenMaker } from './board-screen';
-import { createConsoleDisplay } from './console-display';
+import { createConsoleDisplay } from '../../hal/espruino/console-display';
 import { lcdLayout } from '../../firmware/display/render-lcd';
 
 export const consoleScreen: ScreenMaker = (board, env) => {

@@ -1,7 +1,7 @@
 /** A board's HD44780 character LCD behind a PCF8574 I²C backpack, with the LCD layout. */
 import { ScreenMaker } from './board-screen';
-import { createHd44780 } from './hd44780';
-import { createPcf8574Lcd } from './pcf8574';
+import { createHd44780 } from '../../hal/espruino/hd44780';
+import { createPcf8574Lcd } from '../../hal/espruino/pcf8574';
 import { lcdLayout } from '../../firmware/display/render-lcd';
 
 export const lcdScreen: ScreenMaker = (board, env) => {

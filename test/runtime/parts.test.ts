@@ -1,0 +1,72 @@
+/**
+ * A part that cannot be loaded (its Storage file damaged or missing on the device): what it does is left undone,
+ * the reason is told once — on the display and in the log — and the clock goes on. Here the parts come from a source
+ * that refuses one of them, as boards/device/storage-parts.ts refuses a file whose length or CRC is wrong.
+ */
+import { startRuntime } from '../../firmware/runtime/runtime';
+import { createParts, PartName, PartSource } from '../../firmware/runtime/parts';
+import { DIRECT_PARTS } from '../../firmware/parts/direct';
+import { createVirtualHal, VirtualHal } from '../../sim/virtual-hal';
+import { layoutFor } from '../../firmware/display/layouts';
+
+function refusing(refused: PartName): PartSource & { asked: string[] } {
+  const asked: string[] = [];
+  return {
+    asked,
+    load(name) {
+      asked.push(name);
+      if (name === refused) throw new Error('gcp.' + name + ': 1234 bytes, not 29150 (another build?)');
+      return DIRECT_PARTS.load(name);
+    },
+  };
+}
+
+function both(hal: VirtualHal, atMs: number, holdMs: number): void {
+  hal.advanceTo(atMs);
+  hal.edge('left', true);
+  hal.edge('right', true);
+  hal.advanceTo(atMs + holdMs);
+  hal.edge('left', false);
+  hal.edge('right', false);
+}
+
+function press(hal: VirtualHal, button: 'left' | 'right', atMs: number): void {
+  hal.advanceTo(atMs);
+  hal.edge(button, true);
+  hal.advanceTo(atMs + 40);
+  hal.edge(button, false);
+}
+
+describe('a part that cannot be loaded', () => {
+  test('the menu: a 4 s chord does not open it, the reason is shown and logged once, and the game goes on', () => {
+    const source = refusing('menu');
+    const hal = createVirtualHal();
+    const runtime = startRuntime(hal, { layout: layoutFor(hal.display), parts: createParts(source) });
+    both(hal, 1000, 4500);
+    expect(runtime.menuOpen()).toBe(false);
+    expect(source.asked).toContain('menu');
+    expect(hal.display.lines.join('|')).toContain('no menu part');
+    const notes = runtime.log().filter((e) => e.kind === 'storage' && /gcp\.menu: 1234 bytes/.test(JSON.stringify(e)));
+    expect(notes).toHaveLength(1);
+    // Asked again, it is still refused, and still told only once.
+    both(hal, 7000, 4500);
+    expect(runtime.menuOpen()).toBe(false);
+    expect(runtime.log().filter((e) => e.kind === 'storage' && /gcp\.menu/.test(JSON.stringify(e)))).toHaveLength(1);
+    // The clock itself is untouched: White's press starts Black's clock, Black's press switches it.
+    press(hal, 'right', 13000);
+    press(hal, 'left', 15000);
+    expect(runtime.state().status).toBe('running');
+    expect(runtime.state().toMove).toBe('white');
+  });
+
+  test('with every part there, the same chord opens the menu and nothing is told', () => {
+    const source = refusing('voice');
+    const hal = createVirtualHal();
+    const runtime = startRuntime(hal, { layout: layoutFor(hal.display), parts: createParts(source) });
+    both(hal, 1000, 4500);
+    expect(runtime.menuOpen()).toBe(true);
+    expect(hal.display.lines.join('|')).not.toContain('no ');
+    // The voice was never asked for: no voice module answered.
+    expect(source.asked).toEqual(['menu']);
+  });
+});
