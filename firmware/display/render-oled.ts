@@ -19,16 +19,18 @@
  * per-pixel JavaScript; the SSD1306 driver then sends only the pages that changed.
  */
 import { Canvas, GraphicsDisplay } from '../../hal/hal';
-import { ClockView } from './view';
+import { ClockView, SideView } from './view';
 import { Layout } from './layout';
 import { TimeControl } from '../clock/control';
 import { Side } from '../clock/side';
 import { setSmallFont } from './font';
-import { bigTextWidth, DigitSize, drawBigText } from './seven-segment';
+import { bigTextWidth, DigitSize, drawBigText, drawDigit } from './seven-segment';
 import { GLYPH_BATTERY, GLYPH_FLAG, GLYPH_NO_RECORD, GLYPH_OVERTIME, GLYPH_PAUSE, OLED_GLYPH_BASE, oledGlyph } from './glyphs';
 import {
-  batteryLow, delayText, flagRank, noRecordNeeded, overtimeCount, rightSide, Screen, showsPeriod, sideName, timeText,
+  batteryLow, delayText, flagRank, NO_RECORD_BELOW_MS, noRecordNeeded, overtimeCount, rightSide, Screen, showsPeriod, sideName,
+  timeText,
 } from './screen';
+import { formatClock } from './format-time';
 
 /** Big digit sizes, largest first: 4:59 and 9.9 at the first, 59:59 at the second, h:mm:ss and days further down. */
 const SIZES: DigitSize[] = [
@@ -101,32 +103,42 @@ function drawTab(canvas: Canvas, view: ClockView, side: Side, x1: number, x2: nu
   canvas.setColor(1);
 }
 
-function drawTime(canvas: Canvas, view: ClockView, side: Side, x0: number, half: number): void {
-  const s = view.sides[side];
+/** Where `drawTime` put the digits: the time as drawn, its size, the top of the digits and the x just past the last. */
+interface Placed {
+  text: string;
+  size: DigitSize;
+  top: number;
+  right: number;
+}
+
+function drawTime(canvas: Canvas, s: SideView, x0: number, half: number): Placed {
   const text = /*#__NOINLINE__*/ timeText(s);
   const icon = s.flaggedAtMs !== null ? oledGlyph(GLYPH_FLAG) : /*#__NOINLINE__*/ showsPeriod(s) ? oledGlyph(GLYPH_OVERTIME) : '';
   // An icon stands apart from the digits by twice their own gap, so it never reads as one of them.
   const room = half - 2 * MARGIN;
   let size = SIZES[SIZES.length - 1];
+  let width = 0;
   for (let i = 0; i < SIZES.length; i++) {
-    if (bigTextWidth(text, SIZES[i]) + (icon ? BIG_ICON_WIDTH + 2 * SIZES[i].gap : 0) <= room) {
+    width = bigTextWidth(text, SIZES[i]);
+    if (width + (icon ? BIG_ICON_WIDTH + 2 * SIZES[i].gap : 0) <= room) {
       size = SIZES[i];
       break;
     }
   }
+  if (size === SIZES[SIZES.length - 1]) width = bigTextWidth(text, size);
   const iconWidth = icon ? BIG_ICON_WIDTH + 2 * size.gap : 0;
-  const total = iconWidth + bigTextWidth(text, size);
-  const x = x0 + ((half - total) >> 1);
+  const x = x0 + ((half - iconWidth - width) >> 1);
   if (icon) {
     setSmallFont(canvas, 2);
     canvas.drawString(icon, x, TIME_TOP + ((TIME_HEIGHT - 16) >> 1));
     setSmallFont(canvas, 1);
   }
-  drawBigText(canvas, text, x + iconWidth, TIME_TOP + ((TIME_HEIGHT - size.height) >> 1), size);
+  const top = TIME_TOP + ((TIME_HEIGHT - size.height) >> 1);
+  drawBigText(canvas, text, x + iconWidth, top, size);
+  return { text: text, size: size, top: top, right: x + iconWidth + width };
 }
 
-function drawInfo(canvas: Canvas, view: ClockView, side: Side, control: TimeControl, x0: number, half: number): void {
-  const s = view.sides[side];
+function drawInfo(canvas: Canvas, view: ClockView, side: Side, s: SideView, control: TimeControl, x0: number, half: number): void {
   const x1 = x0 + 1;
   const x2 = x0 + half - 2;
   if (s.flaggedAtMs !== null) {
@@ -197,8 +209,9 @@ export function renderOled(canvas: Canvas, screen: Screen): void {
     const side = sides[i];
     const x0 = i * half;
     drawTab(canvas, view, side, i === 0 ? 0 : half + (TAB_GAP >> 1), i === 0 ? half - 1 - (TAB_GAP >> 1) : width - 1);
-    drawTime(canvas, view, side, x0, half);
-    drawInfo(canvas, view, side, screen.controls[side], x0, half);
+    const shown = view.sides[side];
+    drawTime(canvas, shown, x0, half);
+    drawInfo(canvas, view, side, shown, screen.controls[side], x0, half);
   }
   if (batteryLow(screen)) canvas.drawString(oledGlyph(GLYPH_BATTERY), half - 3, TAB_TOP + 2);
   drawBottom(canvas, screen, width, height);
@@ -209,34 +222,92 @@ const TICK_TOP = TAB_BOTTOM + 1;
 const TICK_BOTTOM = BOTTOM_TOP - 2;
 
 /**
- * The OLED layout on a graphics display: each screen drawn whole, and a display tick (`drawTime`) that clears the
- * running half between its tab and the bottom line and draws its time and info line again, then sends the frame
- * (the SSD1306 driver sends only the pages that changed).
+ * The OLED layout on a graphics display: each screen drawn whole, and a display tick (`drawTime`) that draws only
+ * what the new time changed, then sends the frame (the SSD1306 driver sends the pages drawn on).
+ *
+ * A display tick is most wake-ups, and on Espruino each call and each line of it counts: the new time's text is
+ * compared with the text drawn before any pixel is, and when only digits changed (nearly every tick: the last one, at
+ * a minute the last two or three) only their cells are cleared and drawn again; the digits stand where they stood,
+ * since a text with the same digits in other places is as wide, so is drawn at the same size and place. The rest of
+ * the half holds while only time passes for a plain clock (no flag, no break, no pending delay: a side's phase, flag
+ * and periods do not change in a stretch of ticks, the runtime draws the whole screen at every boundary), until main
+ * time reaches the 14.3 mark's 5 minutes: then, and at the first tick after each `draw`, the half is drawn whole.
  */
 export function oledLayout(display: GraphicsDisplay): Layout {
   const canvas = display.canvas;
+  const half = canvas.getWidth() >> 1;
   let last: Screen | null = null;
+  /** The side whose half the ticks draw, null until the next tick after a `draw` draws it whole. */
+  let ticking: Side | null = null;
+  /** Where the digits are (`drawTime`'s answer); its `text` is "" when the next tick must draw the half whole. */
+  let placed: Placed = { text: '', size: SIZES[0], top: 0, right: 0 };
+  /** The ticks leave the rest of the half as it is while the time is at least this (5 min: the 14.3 mark comes). */
+  let plainFromMs = 0;
+
+  /** The running half between its tab and the bottom line drawn again whole: its time and the line below it. */
+  function drawHalf(side: Side, shown: SideView): void {
+    const screen = last as Screen;
+    const x0 = side === screen.leftSide ? 0 : half;
+    canvas.setColor(0);
+    canvas.fillRect(x0, TICK_TOP, x0 + half - 1, TICK_BOTTOM);
+    canvas.setColor(1);
+    placed = drawTime(canvas, shown, x0, half);
+    drawInfo(canvas, screen.view, side, shown, screen.controls[side], x0, half);
+    ticking = side;
+    plainFromMs = shown.phase !== 'overtime' && shown.remainingMs >= NO_RECORD_BELOW_MS ? NO_RECORD_BELOW_MS : 0;
+    // A flag's count-up, the break and a pending delay are other texts, or have a line that changes: drawn whole.
+    if (shown.flaggedAtMs !== null || shown.inBreak || shown.graceMs > 0) placed.text = '';
+  }
+
+  /** Digit `digit` drawn again in the cell that ends at `right`. */
+  function drawCell(digit: number, right: number): void {
+    const size = placed.size;
+    canvas.setColor(0);
+    canvas.fillRect(right - size.width, placed.top, right - 1, placed.top + size.height - 1);
+    canvas.setColor(1);
+    drawDigit(canvas, digit, right - size.width, placed.top, size);
+  }
+
+  /**
+   * More than the last digit changed: the changed cells from the right, until what is left of them is as drawn; a
+   * text of another length, or with anything but a digit changed, is another shape, and the half is drawn whole.
+   */
+  function drawChanged(side: Side, shown: SideView, text: string): void {
+    const drawn = placed.text;
+    const size = placed.size;
+    let right = placed.right;
+    for (let i = text.length === drawn.length ? text.length - 1 : -1; i >= 0; i--) {
+      const ch = text.charCodeAt(i);
+      const was = drawn.charCodeAt(i);
+      if (ch !== was && (ch < 48 || ch > 57 || was < 48 || was > 57)) break;
+      if (ch !== was) drawCell(ch - 48, right);
+      if (text.substring(0, i) === drawn.substring(0, i)) return;
+      right -= (ch === 58 || ch === 46 ? size.thickness : size.width) + size.gap;
+    }
+    drawHalf(side, shown);
+  }
+
   return {
     menuColumns: 16,
     draw(screen) {
       last = screen;
+      ticking = null;
       renderOled(canvas, screen);
       display.flip();
     },
     drawTime(side, shown) {
-      const screen = last as Screen;
-      const sides = { black: screen.view.sides.black, white: screen.view.sides.white };
-      sides[side] = shown;
-      const view: ClockView = Object.assign({}, screen.view, { sides: sides });
-      last = Object.assign({}, screen, { view: view });
-      const half = canvas.getWidth() >> 1;
-      const x0 = side === screen.leftSide ? 0 : half;
-      canvas.setColor(0);
-      canvas.fillRect(x0, TICK_TOP, x0 + half - 1, TICK_BOTTOM);
-      canvas.setColor(1);
-      setSmallFont(canvas, 1);
-      drawTime(canvas, view, side, x0, half);
-      drawInfo(canvas, view, side, screen.controls[side], x0, half);
+      // Plain ticks (see above): every format's last character is a digit, so when only it changed it is one cell.
+      const drawn = placed.text;
+      if (side !== ticking || drawn === '' || shown.remainingMs < plainFromMs) {
+        /*#__NOINLINE__*/ drawHalf(side, shown);
+      } else {
+        const text = formatClock(shown.remainingMs);
+        if (text === drawn) return;
+        const end = text.length - 1;
+        if (end === drawn.length - 1 && text.substring(0, end) === drawn.substring(0, end)) drawCell(text.charCodeAt(end) - 48, placed.right);
+        else /*#__NOINLINE__*/ drawChanged(side, shown, text);
+        placed.text = text;
+      }
       display.flip();
     },
   };
