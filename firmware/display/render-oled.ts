@@ -104,7 +104,7 @@ function drawTab(canvas: Canvas, view: ClockView, side: Side, x1: number, x2: nu
 }
 
 /** Where `drawTime` put the digits: the time as drawn, its size, the top of the digits and the x just past the last. */
-interface Placed {
+export interface Placed {
   text: string;
   size: DigitSize;
   top: number;
@@ -192,7 +192,8 @@ function drawMenu(canvas: Canvas, screen: Screen, width: number, height: number)
   if (screen.hint) drawBottom(canvas, screen, width, height);
 }
 
-export function renderOled(canvas: Canvas, screen: Screen): void {
+/** Draws `screen` whole; answers where the two halves' digits are (`drawTime`'s answers, left first; none for the menu). */
+export function renderOled(canvas: Canvas, screen: Screen): Placed[] {
   const width = canvas.getWidth();
   const height = canvas.getHeight();
   const half = width >> 1;
@@ -201,20 +202,22 @@ export function renderOled(canvas: Canvas, screen: Screen): void {
   setSmallFont(canvas, 1);
   if (screen.menu) {
     drawMenu(canvas, screen, width, height);
-    return;
+    return [];
   }
   const view = screen.view;
   const sides: Side[] = [screen.leftSide, rightSide(screen)];
+  const placed: Placed[] = [];
   for (let i = 0; i < 2; i++) {
     const side = sides[i];
     const x0 = i * half;
     drawTab(canvas, view, side, i === 0 ? 0 : half + (TAB_GAP >> 1), i === 0 ? half - 1 - (TAB_GAP >> 1) : width - 1);
     const shown = view.sides[side];
-    drawTime(canvas, shown, x0, half);
+    placed.push(drawTime(canvas, shown, x0, half));
     drawInfo(canvas, view, side, shown, screen.controls[side], x0, half);
   }
   if (batteryLow(screen)) canvas.drawString(oledGlyph(GLYPH_BATTERY), half - 3, TAB_TOP + 2);
   drawBottom(canvas, screen, width, height);
+  return placed;
 }
 
 /** Rows of a half that a display tick draws again: the time and the line below it (y 11-52, between tab and bottom). */
@@ -231,32 +234,41 @@ const TICK_BOTTOM = BOTTOM_TOP - 2;
  * since a text with the same digits in other places is as wide, so is drawn at the same size and place. The rest of
  * the half holds while only time passes for a plain clock (no flag, no break, no pending delay: a side's phase, flag
  * and periods do not change in a stretch of ticks, the runtime draws the whole screen at every boundary), until main
- * time reaches the 14.3 mark's 5 minutes: then, and at the first tick after each `draw`, the half is drawn whole.
+ * time reaches the 14.3 mark's 5 minutes: then the half is drawn whole. The first tick after a `draw` goes on from
+ * where that draw put the digits (`renderOled`'s answer), so a press's redraw is not followed by a second one.
  */
 export function oledLayout(display: GraphicsDisplay): Layout {
   const canvas = display.canvas;
   const half = canvas.getWidth() >> 1;
   let last: Screen | null = null;
-  /** The side whose half the ticks draw, null until the next tick after a `draw` draws it whole. */
+  /** Where the last `draw` put each half's digits, left first. */
+  let halves: Placed[] = [];
+  /** The side whose half the ticks draw: null until the first tick after a `draw`. */
   let ticking: Side | null = null;
-  /** Where the digits are (`drawTime`'s answer); its `text` is "" when the next tick must draw the half whole. */
+  /** Where the ticked side's digits are; its `text` is "" when the next tick must draw the half whole. */
   let placed: Placed = { text: '', size: SIZES[0], top: 0, right: 0 };
   /** The ticks leave the rest of the half as it is while the time is at least this (5 min: the 14.3 mark comes). */
   let plainFromMs = 0;
 
-  /** The running half between its tab and the bottom line drawn again whole: its time and the line below it. */
-  function drawHalf(side: Side, shown: SideView): void {
+  /**
+   * The ticks of `side` go on from `from`, the digits as `draw` put them, drawn from the side's view `was`; or, with
+   * `from` null, from the running half between its tab and the bottom line drawn again whole: its time and its info.
+   */
+  function follow(side: Side, was: SideView, from: Placed | null): void {
     const screen = last as Screen;
-    const x0 = side === screen.leftSide ? 0 : half;
-    canvas.setColor(0);
-    canvas.fillRect(x0, TICK_TOP, x0 + half - 1, TICK_BOTTOM);
-    canvas.setColor(1);
-    placed = drawTime(canvas, shown, x0, half);
-    drawInfo(canvas, screen.view, side, shown, screen.controls[side], x0, half);
+    if (from) placed = from;
+    else {
+      const x0 = side === screen.leftSide ? 0 : half;
+      canvas.setColor(0);
+      canvas.fillRect(x0, TICK_TOP, x0 + half - 1, TICK_BOTTOM);
+      canvas.setColor(1);
+      placed = drawTime(canvas, was, x0, half);
+      drawInfo(canvas, screen.view, side, was, screen.controls[side], x0, half);
+    }
     ticking = side;
-    plainFromMs = shown.phase !== 'overtime' && shown.remainingMs >= NO_RECORD_BELOW_MS ? NO_RECORD_BELOW_MS : 0;
+    plainFromMs = was.phase !== 'overtime' && was.remainingMs >= NO_RECORD_BELOW_MS ? NO_RECORD_BELOW_MS : 0;
     // A flag's count-up, the break and a pending delay are other texts, or have a line that changes: drawn whole.
-    if (shown.flaggedAtMs !== null || shown.inBreak || shown.graceMs > 0) placed.text = '';
+    if (was.flaggedAtMs !== null || was.inBreak || was.graceMs > 0) placed.text = '';
   }
 
   /** Digit `digit` drawn again in the cell that ends at `right`. */
@@ -265,7 +277,7 @@ export function oledLayout(display: GraphicsDisplay): Layout {
     canvas.setColor(0);
     canvas.fillRect(right - size.width, placed.top, right - 1, placed.top + size.height - 1);
     canvas.setColor(1);
-    drawDigit(canvas, digit, right - size.width, placed.top, size);
+    /*#__NOINLINE__*/ drawDigit(canvas, digit, right - size.width, placed.top, size);
   }
 
   /**
@@ -284,7 +296,7 @@ export function oledLayout(display: GraphicsDisplay): Layout {
       if (text.substring(0, i) === drawn.substring(0, i)) return;
       right -= (ch === 58 || ch === 46 ? size.thickness : size.width) + size.gap;
     }
-    drawHalf(side, shown);
+    follow(side, shown, null);
   }
 
   return {
@@ -292,14 +304,18 @@ export function oledLayout(display: GraphicsDisplay): Layout {
     draw(screen) {
       last = screen;
       ticking = null;
-      renderOled(canvas, screen);
+      halves = renderOled(canvas, screen);
       display.flip();
     },
     drawTime(side, shown) {
+      if (side !== ticking) {
+        const screen = last as Screen;
+        /*#__NOINLINE__*/ follow(side, screen.view.sides[side], halves.length ? halves[side === screen.leftSide ? 0 : 1] : null);
+      }
       // Plain ticks (see above): every format's last character is a digit, so when only it changed it is one cell.
       const drawn = placed.text;
-      if (side !== ticking || drawn === '' || shown.remainingMs < plainFromMs) {
-        /*#__NOINLINE__*/ drawHalf(side, shown);
+      if (drawn === '' || shown.remainingMs < plainFromMs) {
+        /*#__NOINLINE__*/ follow(side, shown, null);
       } else {
         const text = formatClock(shown.remainingMs);
         if (text === drawn) return;

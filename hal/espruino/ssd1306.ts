@@ -140,7 +140,7 @@ export function createSsd1306(options: Ssd1306Options): GraphicsDisplay {
           forgetPages();
           init();
           sendFrame();
-        } else if (area && area.y2 - area.y1 + 1 < height) sendArea(area.y1 >> 3, area.y2 >> 3);
+        } else if (area && area.y2 - area.y1 + 1 < height) /*#__NOINLINE__*/ sendArea(area.y1 >> 3, area.y2 >> 3);
         else if (area) sendFrame();
       } catch (error) {
         initialised = false;
