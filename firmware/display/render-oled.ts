@@ -19,16 +19,18 @@
  * per-pixel JavaScript; the SSD1306 driver then sends only the pages that changed.
  */
 import { Canvas, GraphicsDisplay } from '../../hal/hal';
-import { ClockView } from './view';
+import { ClockView, SideView } from './view';
 import { Layout } from './layout';
 import { TimeControl } from '../clock/control';
 import { Side } from '../clock/side';
 import { setSmallFont } from './font';
-import { bigTextWidth, DigitSize, drawBigText } from './seven-segment';
+import { bigTextWidth, DigitSize, drawBigText, drawDigit } from './seven-segment';
 import { GLYPH_BATTERY, GLYPH_FLAG, GLYPH_NO_RECORD, GLYPH_OVERTIME, GLYPH_PAUSE, OLED_GLYPH_BASE, oledGlyph } from './glyphs';
 import {
-  batteryLow, delayText, flagRank, noRecordNeeded, overtimeCount, rightSide, Screen, showsPeriod, sideName, timeText,
+  batteryLow, delayText, flagRank, NO_RECORD_BELOW_MS, noRecordNeeded, overtimeCount, rightSide, Screen, showsPeriod, sideName,
+  timeText,
 } from './screen';
+import { formatClock } from './format-time';
 
 /** Big digit sizes, largest first: 4:59 and 9.9 at the first, 59:59 at the second, h:mm:ss and days further down. */
 const SIZES: DigitSize[] = [
@@ -101,32 +103,42 @@ function drawTab(canvas: Canvas, view: ClockView, side: Side, x1: number, x2: nu
   canvas.setColor(1);
 }
 
-function drawTime(canvas: Canvas, view: ClockView, side: Side, x0: number, half: number): void {
-  const s = view.sides[side];
+/** Where `drawTime` put the digits: the time as drawn, its size, the top of the digits and the x just past the last. */
+export interface Placed {
+  text: string;
+  size: DigitSize;
+  top: number;
+  right: number;
+}
+
+function drawTime(canvas: Canvas, s: SideView, x0: number, half: number): Placed {
   const text = /*#__NOINLINE__*/ timeText(s);
   const icon = s.flaggedAtMs !== null ? oledGlyph(GLYPH_FLAG) : /*#__NOINLINE__*/ showsPeriod(s) ? oledGlyph(GLYPH_OVERTIME) : '';
   // An icon stands apart from the digits by twice their own gap, so it never reads as one of them.
   const room = half - 2 * MARGIN;
   let size = SIZES[SIZES.length - 1];
+  let width = 0;
   for (let i = 0; i < SIZES.length; i++) {
-    if (bigTextWidth(text, SIZES[i]) + (icon ? BIG_ICON_WIDTH + 2 * SIZES[i].gap : 0) <= room) {
+    width = bigTextWidth(text, SIZES[i]);
+    if (width + (icon ? BIG_ICON_WIDTH + 2 * SIZES[i].gap : 0) <= room) {
       size = SIZES[i];
       break;
     }
   }
+  if (size === SIZES[SIZES.length - 1]) width = bigTextWidth(text, size);
   const iconWidth = icon ? BIG_ICON_WIDTH + 2 * size.gap : 0;
-  const total = iconWidth + bigTextWidth(text, size);
-  const x = x0 + ((half - total) >> 1);
+  const x = x0 + ((half - iconWidth - width) >> 1);
   if (icon) {
     setSmallFont(canvas, 2);
     canvas.drawString(icon, x, TIME_TOP + ((TIME_HEIGHT - 16) >> 1));
     setSmallFont(canvas, 1);
   }
-  drawBigText(canvas, text, x + iconWidth, TIME_TOP + ((TIME_HEIGHT - size.height) >> 1), size);
+  const top = TIME_TOP + ((TIME_HEIGHT - size.height) >> 1);
+  drawBigText(canvas, text, x + iconWidth, top, size);
+  return { text: text, size: size, top: top, right: x + iconWidth + width };
 }
 
-function drawInfo(canvas: Canvas, view: ClockView, side: Side, control: TimeControl, x0: number, half: number): void {
-  const s = view.sides[side];
+function drawInfo(canvas: Canvas, view: ClockView, side: Side, s: SideView, control: TimeControl, x0: number, half: number): void {
   const x1 = x0 + 1;
   const x2 = x0 + half - 2;
   if (s.flaggedAtMs !== null) {
@@ -180,7 +192,8 @@ function drawMenu(canvas: Canvas, screen: Screen, width: number, height: number)
   if (screen.hint) drawBottom(canvas, screen, width, height);
 }
 
-export function renderOled(canvas: Canvas, screen: Screen): void {
+/** Draws `screen` whole; answers where the two halves' digits are (`drawTime`'s answers, left first; none for the menu). */
+export function renderOled(canvas: Canvas, screen: Screen): Placed[] {
   const width = canvas.getWidth();
   const height = canvas.getHeight();
   const half = width >> 1;
@@ -189,19 +202,22 @@ export function renderOled(canvas: Canvas, screen: Screen): void {
   setSmallFont(canvas, 1);
   if (screen.menu) {
     drawMenu(canvas, screen, width, height);
-    return;
+    return [];
   }
   const view = screen.view;
   const sides: Side[] = [screen.leftSide, rightSide(screen)];
+  const placed: Placed[] = [];
   for (let i = 0; i < 2; i++) {
     const side = sides[i];
     const x0 = i * half;
     drawTab(canvas, view, side, i === 0 ? 0 : half + (TAB_GAP >> 1), i === 0 ? half - 1 - (TAB_GAP >> 1) : width - 1);
-    drawTime(canvas, view, side, x0, half);
-    drawInfo(canvas, view, side, screen.controls[side], x0, half);
+    const shown = view.sides[side];
+    placed.push(drawTime(canvas, shown, x0, half));
+    drawInfo(canvas, view, side, shown, screen.controls[side], x0, half);
   }
   if (batteryLow(screen)) canvas.drawString(oledGlyph(GLYPH_BATTERY), half - 3, TAB_TOP + 2);
   drawBottom(canvas, screen, width, height);
+  return placed;
 }
 
 /** Rows of a half that a display tick draws again: the time and the line below it (y 11-52, between tab and bottom). */
@@ -209,34 +225,105 @@ const TICK_TOP = TAB_BOTTOM + 1;
 const TICK_BOTTOM = BOTTOM_TOP - 2;
 
 /**
- * The OLED layout on a graphics display: each screen drawn whole, and a display tick (`drawTime`) that clears the
- * running half between its tab and the bottom line and draws its time and info line again, then sends the frame
- * (the SSD1306 driver sends only the pages that changed).
+ * The OLED layout on a graphics display: each screen drawn whole, and a display tick (`drawTime`) that draws only
+ * what the new time changed, then sends the frame (the SSD1306 driver sends the pages drawn on).
+ *
+ * A display tick is most wake-ups, and on Espruino each call and each line of it counts: the new time's text is
+ * compared with the text drawn before any pixel is, and when only digits changed (nearly every tick: the last one, at
+ * a minute the last two or three) only their cells are cleared and drawn again; the digits stand where they stood,
+ * since a text with the same digits in other places is as wide, so is drawn at the same size and place. The rest of
+ * the half holds while only time passes for a plain clock (no flag, no break, no pending delay: a side's phase, flag
+ * and periods do not change in a stretch of ticks, the runtime draws the whole screen at every boundary), until main
+ * time reaches the 14.3 mark's 5 minutes: then the half is drawn whole. The first tick after a `draw` goes on from
+ * where that draw put the digits (`renderOled`'s answer), so a press's redraw is not followed by a second one.
  */
 export function oledLayout(display: GraphicsDisplay): Layout {
   const canvas = display.canvas;
+  const half = canvas.getWidth() >> 1;
   let last: Screen | null = null;
-  return {
-    menuColumns: 16,
-    draw(screen) {
-      last = screen;
-      renderOled(canvas, screen);
-      display.flip();
-    },
-    drawTime(side, shown) {
-      const screen = last as Screen;
-      const sides = { black: screen.view.sides.black, white: screen.view.sides.white };
-      sides[side] = shown;
-      const view: ClockView = Object.assign({}, screen.view, { sides: sides });
-      last = Object.assign({}, screen, { view: view });
-      const half = canvas.getWidth() >> 1;
+  /** Where the last `draw` put each half's digits, left first. */
+  let halves: Placed[] = [];
+  /** The side whose half the ticks draw: null until the first tick after a `draw`. */
+  let ticking: Side | null = null;
+  /** Where the ticked side's digits are; its `text` is "" when the next tick must draw the half whole. */
+  let placed: Placed = { text: '', size: SIZES[0], top: 0, right: 0 };
+  /** The ticks leave the rest of the half as it is while the time is at least this (5 min: the 14.3 mark comes). */
+  let plainFromMs = 0;
+
+  /**
+   * The ticks of `side` go on from `from`, the digits as `draw` put them, drawn from the side's view `was`; or, with
+   * `from` null, from the running half between its tab and the bottom line drawn again whole: its time and its info.
+   */
+  function follow(side: Side, was: SideView, from: Placed | null): void {
+    const screen = last as Screen;
+    if (from) placed = from;
+    else {
       const x0 = side === screen.leftSide ? 0 : half;
       canvas.setColor(0);
       canvas.fillRect(x0, TICK_TOP, x0 + half - 1, TICK_BOTTOM);
       canvas.setColor(1);
-      setSmallFont(canvas, 1);
-      drawTime(canvas, view, side, x0, half);
-      drawInfo(canvas, view, side, screen.controls[side], x0, half);
+      placed = drawTime(canvas, was, x0, half);
+      drawInfo(canvas, screen.view, side, was, screen.controls[side], x0, half);
+    }
+    ticking = side;
+    plainFromMs = was.phase !== 'overtime' && was.remainingMs >= NO_RECORD_BELOW_MS ? NO_RECORD_BELOW_MS : 0;
+    // A flag's count-up, the break and a pending delay are other texts, or have a line that changes: drawn whole.
+    if (was.flaggedAtMs !== null || was.inBreak || was.graceMs > 0) placed.text = '';
+  }
+
+  /** Digit `digit` drawn again in the cell that ends at `right`. */
+  function drawCell(digit: number, right: number): void {
+    const size = placed.size;
+    canvas.setColor(0);
+    canvas.fillRect(right - size.width, placed.top, right - 1, placed.top + size.height - 1);
+    canvas.setColor(1);
+    /*#__NOINLINE__*/ drawDigit(canvas, digit, right - size.width, placed.top, size);
+  }
+
+  /**
+   * More than the last digit changed: the changed cells from the right, until what is left of them is as drawn; a
+   * text of another length, or with anything but a digit changed, is another shape, and the half is drawn whole.
+   */
+  function drawChanged(side: Side, shown: SideView, text: string): void {
+    const drawn = placed.text;
+    const size = placed.size;
+    let right = placed.right;
+    for (let i = text.length === drawn.length ? text.length - 1 : -1; i >= 0; i--) {
+      const ch = text.charCodeAt(i);
+      const was = drawn.charCodeAt(i);
+      if (ch !== was && (ch < 48 || ch > 57 || was < 48 || was > 57)) break;
+      if (ch !== was) drawCell(ch - 48, right);
+      if (text.substring(0, i) === drawn.substring(0, i)) return;
+      right -= (ch === 58 || ch === 46 ? size.thickness : size.width) + size.gap;
+    }
+    follow(side, shown, null);
+  }
+
+  return {
+    menuColumns: 16,
+    draw(screen) {
+      last = screen;
+      ticking = null;
+      halves = renderOled(canvas, screen);
+      display.flip();
+    },
+    drawTime(side, shown) {
+      if (side !== ticking) {
+        const screen = last as Screen;
+        /*#__NOINLINE__*/ follow(side, screen.view.sides[side], halves.length ? halves[side === screen.leftSide ? 0 : 1] : null);
+      }
+      // Plain ticks (see above): every format's last character is a digit, so when only it changed it is one cell.
+      const drawn = placed.text;
+      if (drawn === '' || shown.remainingMs < plainFromMs) {
+        /*#__NOINLINE__*/ follow(side, shown, null);
+      } else {
+        const text = formatClock(shown.remainingMs);
+        if (text === drawn) return;
+        const end = text.length - 1;
+        if (end === drawn.length - 1 && text.substring(0, end) === drawn.substring(0, end)) drawCell(text.charCodeAt(end) - 48, placed.right);
+        else /*#__NOINLINE__*/ drawChanged(side, shown, text);
+        placed.text = text;
+      }
       display.flip();
     },
   };

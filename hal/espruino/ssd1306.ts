@@ -15,17 +15,32 @@
  * Frame: in horizontal addressing mode the RAM is 8 pages of 128 columns; each byte is 8 vertical pixels, bit 0 at
  * the top, which is exactly the `vertical_byte` layout of Espruino's Graphics. For each page, 21 00 7F (columns) and
  * 22 p p (that page) set the window, then 0x40 and the page's 128 bytes follow in one write (the chunk size of
- * Espruino's own SSD1306 module; one reused 129-byte buffer).
- * With a `checksum` (Espruino's native `E.CRC32`), pages whose bytes did not change since the last flip are not
- * sent: a clock redraw usually touches one or two pages.
+ * Espruino's own SSD1306 module). The bytes go straight from the frame buffer: Espruino's `writeTo(address, 0x40,
+ * bytes)` sends its arguments one after the other, where copying them behind a 0x40 first costs several times more.
+ * What to send: Espruino's Graphics keeps, natively, the area drawn since it was last asked (`getModified(true)`). A
+ * flip after a small drawing (a display tick's digit) sends the pages of that area, in one window (21 00 7F, 22 first
+ * last) and one data write, without looking at their bytes: the layout draws only what changed. A flip after the
+ * whole frame was drawn (a canvas that does not say what it drew, the simulator's, counts as one) looks at each page:
+ * with a `checksum` (Espruino's native `E.CRC32`) pages whose bytes did not change since they were last sent are not
+ * sent; a redraw after a press usually changes two or three. Nothing drawn, nothing sent.
  * A bus error (no ACK) is swallowed: the next `flip` re-initialises the panel and resends every page.
  */
 import { Canvas, GraphicsDisplay } from '../hal';
 import { I2cBus } from './types';
 
+/** What Espruino's `Graphics.getModified` answers: the area drawn since it was last reset, inclusive. */
+export interface ModifiedArea {
+  x1: number;
+  y1: number;
+  x2: number;
+  y2: number;
+}
+
 /** A `Canvas` with its backing store, as Espruino's array-buffer `Graphics` has. */
 export interface BufferedCanvas extends Canvas {
   buffer: ArrayBuffer;
+  /** Espruino's: the area drawn since the last call with `reset` true (which starts a new one); undefined when none. */
+  getModified?(reset: boolean): ModifiedArea | undefined;
 }
 
 export interface Ssd1306Options {
@@ -50,9 +65,11 @@ export function createSsd1306(options: Ssd1306Options): GraphicsDisplay {
   const height = options.height;
   const checksum = options.checksum;
   const pages = height >> 3;
-  const chunk = new Uint8Array(width + 1);
-  /** Checksum of each page as last sent; undefined = unknown, send it. */
+  /** Checksum of each page as last sent by `sendFrame`; undefined = unknown, send it. */
   const sentPages: (number | undefined)[] = [];
+  /** Pages sent by `sendArea` since the last `sendFrame`: their checksums no longer say what the panel shows. */
+  let staleFrom = pages;
+  let staleTo = -1;
   let initialised = false;
 
   function forgetPages(): void {
@@ -83,11 +100,26 @@ export function createSsd1306(options: Ssd1306Options): GraphicsDisplay {
     initialised = true;
   }
 
-  function sendPage(page: number, bytes: Uint8Array): void {
-    i2c.writeTo(address, [COMMANDS, 0x21, 0, width - 1, 0x22, page, page]);
-    chunk[0] = DATA;
-    chunk.set(bytes, 1);
-    i2c.writeTo(address, chunk);
+  /** Every page whose bytes are not known to be on the panel, one window and one data write each. */
+  function sendFrame(): void {
+    for (let page = 0; page < pages; page++) {
+      const bytes = new Uint8Array(canvas.buffer, page * width, width);
+      const sum = checksum ? checksum(bytes) : undefined;
+      if (sum !== undefined && sum === sentPages[page] && (page < staleFrom || page > staleTo)) continue;
+      i2c.writeTo(address, [COMMANDS, 0x21, 0, width - 1, 0x22, page, page]);
+      i2c.writeTo(address, DATA, bytes);
+      sentPages[page] = sum;
+    }
+    staleFrom = pages;
+    staleTo = -1;
+  }
+
+  /** Pages `first` to `last` as they are, in one window and one data write (the display RAM pointer runs on). */
+  function sendArea(first: number, last: number): void {
+    i2c.writeTo(address, [COMMANDS, 0x21, 0, width - 1, 0x22, first, last]);
+    i2c.writeTo(address, DATA, new Uint8Array(canvas.buffer, first * width, (last - first + 1) * width));
+    if (first < staleFrom) staleFrom = first;
+    if (last > staleTo) staleTo = last;
   }
 
   forgetPages();
@@ -101,18 +133,15 @@ export function createSsd1306(options: Ssd1306Options): GraphicsDisplay {
     kind: 'graphics',
     canvas: canvas,
     flip() {
+      // Asked first, whatever happens next: the next flip's area starts here.
+      const area = canvas.getModified ? canvas.getModified(true) : { x1: 0, y1: 0, x2: width - 1, y2: height - 1 };
       try {
         if (!initialised) {
           forgetPages();
           init();
-        }
-        for (let page = 0; page < pages; page++) {
-          const bytes = new Uint8Array(canvas.buffer, page * width, width);
-          const sum = checksum ? checksum(bytes) : undefined;
-          if (sum !== undefined && sum === sentPages[page]) continue;
-          sendPage(page, bytes);
-          sentPages[page] = sum;
-        }
+          sendFrame();
+        } else if (area && area.y2 - area.y1 + 1 < height) /*#__NOINLINE__*/ sendArea(area.y1 >> 3, area.y2 >> 3);
+        else if (area) sendFrame();
       } catch (error) {
         initialised = false;
       }

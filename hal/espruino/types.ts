@@ -18,7 +18,8 @@ export type ClearTimeoutFn = (handle: TimeoutHandle) => void;
 
 /** An I²C master such as Espruino's `I2C1` (set up by the caller). Both calls throw when the device does not ACK. */
 export interface I2cBus {
-  writeTo(address: number, data: number[] | Uint8Array): void;
+  /** `more`, as Espruino's `writeTo(address, data, ...)` takes it: sent after `data` in the same transfer, not copied. */
+  writeTo(address: number, data: number | number[] | Uint8Array, more?: Uint8Array): void;
   readFrom(address: number, count: number): Uint8Array;
 }
 

@@ -64,10 +64,12 @@ export function createRecordingBus(): RecordingBus {
     reads: [],
     devices: {},
     failing: false,
-    writeTo(address, data) {
+    writeTo(address, data, more) {
       if (bus.failing) throw new Error("jshI2CWrite: slave doesn't ACK the transfer");
       const bytes: number[] = [];
-      for (let i = 0; i < data.length; i++) bytes.push(data[i]);
+      if (typeof data === 'number') bytes.push(data);
+      else for (let i = 0; i < data.length; i++) bytes.push(data[i]);
+      if (more) for (let i = 0; i < more.length; i++) bytes.push(more[i]);
       bus.writes.push({ address: address, bytes: bytes });
       const device = bus.devices[address];
       if (device && bytes.length > 0) {

@@ -48,6 +48,33 @@ const INIT = [
   0xaf, // display on
 ];
 
+/** fakeCanvas with Espruino's `getModified(true)`: the rows and columns set since it was last asked. */
+function trackingCanvas() {
+  const canvas = fakeCanvas();
+  let area: { x1: number; y1: number; x2: number; y2: number } | undefined;
+  const mark = (x1: number, y1: number, x2: number, y2: number) => {
+    area = area
+      ? { x1: Math.min(area.x1, x1), y1: Math.min(area.y1, y1), x2: Math.max(area.x2, x2), y2: Math.max(area.y2, y2) }
+      : { x1, y1, x2, y2 };
+  };
+  const setPixel = canvas.setPixel;
+  return Object.assign(canvas, {
+    setPixel(x: number, y: number) {
+      setPixel(x, y);
+      mark(x, y, x, y);
+    },
+    clear() {
+      new Uint8Array(canvas.buffer).fill(0);
+      mark(0, 0, 127, 63);
+    },
+    getModified(reset: boolean) {
+      const was = area;
+      if (reset) area = undefined;
+      return was;
+    },
+  });
+}
+
 function setup(withChecksum: boolean) {
   const bus = createRecordingBus();
   const canvas = fakeCanvas();
@@ -116,6 +143,47 @@ describe('SSD1306 128x64 on I²C', () => {
     canvas.setPixel(64, 33);
     display.flip();
     expect(bus.writes.map((write) => write.bytes)).toEqual(pageWrites(4, canvas));
+  });
+
+  it("with Espruino's getModified, a small drawing sends its pages in one window and one write, nothing drawn nothing", () => {
+    const bus = createRecordingBus();
+    const canvas = trackingCanvas();
+    const display = createSsd1306({ i2c: bus, address: 0x3c, canvas, width: 128, height: 64, checksum: (bytes) => crc32(String.fromCharCode.apply(null, Array.from(bytes))) });
+    canvas.clear();
+    display.flip();
+    expect(bus.writes.length).toBe(1 + 16);
+    bus.clear();
+    display.flip();
+    expect(bus.writes).toEqual([]);
+    canvas.setPixel(10, 13); // page 1
+    canvas.setPixel(20, 40); // page 5
+    display.flip();
+    const frame = new Uint8Array(canvas.buffer);
+    expect(bus.writes.map((write) => write.bytes)).toEqual([
+      [0x00, 0x21, 0, 127, 0x22, 1, 5],
+      [0x40].concat(Array.from(frame.slice(128, 6 * 128))),
+    ]);
+    bus.clear();
+    display.flip();
+    expect(bus.writes).toEqual([]);
+  });
+
+  it('a whole frame after small drawings resends the pages they sent, even where the checksum is as last sent', () => {
+    const bus = createRecordingBus();
+    const canvas = trackingCanvas();
+    const display = createSsd1306({ i2c: bus, address: 0x3c, canvas, width: 128, height: 64, checksum: (bytes) => crc32(String.fromCharCode.apply(null, Array.from(bytes))) });
+    canvas.clear();
+    display.flip();
+    canvas.setPixel(3, 20); // page 2, sent as an area
+    display.flip();
+    bus.clear();
+    canvas.clear(); // page 2 back as it was at the first whole frame: the panel still shows the pixel
+    display.flip();
+    expect(bus.writes.map((write) => write.bytes)).toEqual(pageWrites(2, canvas));
+    bus.clear();
+    canvas.clear();
+    display.flip();
+    expect(bus.writes).toEqual([]);
   });
 
   it('a bus error is swallowed; the next flip re-initialises and resends every page', () => {
