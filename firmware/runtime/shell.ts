@@ -19,7 +19,7 @@ import {
 } from '../storage/game-journal';
 import { bootJournal } from '../storage/journal-boot';
 import { LogEntry } from '../clock/game-log';
-import { keepPacked, packedAtMs, packedStart, packLogEntry, unpackLog } from './packed-log';
+import { keepPacked, packedAtMs, packedStart, packLogEntry, unpackLog, unpackLogEntry } from './packed-log';
 import { Screen } from '../display/screen';
 import { Layout } from '../display/layout';
 import { soundFor } from '../sound/sound';
@@ -215,7 +215,7 @@ export function startShell(hal: Hal, config: ShellConfig): Shell {
    */
   function compact(atMs: number): void {
     const from = place === null ? { name: '', generation: 0, chars: 0 } : place;
-    const fresh = journalSnapshot(hal.storage, from, { state: state, atMs: atMs, log: unpackLog(log), logged: logged, wallMs: wallMs() });
+    const fresh = journalSnapshot(hal.storage, from, { state: state, atMs: atMs, log: log, logged: logged, wallMs: wallMs(), unpack: unpackLogEntry });
     if (fresh !== null) {
       place = fresh;
       journaledAtMs = atMs;

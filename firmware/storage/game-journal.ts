@@ -10,11 +10,11 @@ import { gameControlError } from '../clock/control-validate';
 import { isInstant } from '../clock/clock';
 import { isSide, PerSide } from '../clock/side';
 import { ClockEffect, ClockEvent, ClockState } from '../clock/clock-types';
-import { createClock, step } from '../clock/clock';
+import { createClock, nextBoundaryAt, step } from '../clock/clock';
 import { appendRecord, clearJournal, forEachRecord, RECORD_OVERHEAD_CHARS } from './journal';
 import { snapshotError, snapshotOf, stateFromSnapshot, StateSnapshot } from '../clock/clock-snapshot';
 import { KeyValueStorage } from '../../hal/hal';
-import { hasProtoKey, oneLine } from '../clock/text';
+import { findText, hasProtoKey, oneLine } from '../clock/text';
 import { keepLogEntries, LogEntry } from '../clock/game-log';
 
 /**
@@ -67,15 +67,27 @@ export function journalNewGame(storage: KeyValueStorage, control: PerSide<TimeCo
   return put(storage, place, { v: FORMAT, g: 0, control: control, options: options, w: wallMs }) ? place : null;
 }
 
-/** The game as it stands, for a compaction. */
-export interface GameSnapshot {
+/**
+ * The game as it stands, for a compaction. The log may be given as the runtime keeps it (`log` of packed strings,
+ * with `unpack`): the compaction then unpacks one entry at a time as it writes it, so the whole log is never in RAM
+ * twice (the runtime's strings, and an object of four fields for each entry) at the moment RAM is tightest.
+ */
+export interface GameSnapshot<Kept = LogEntry> {
   state: ClockState;
   /** The game-time instant it stands at (the latest the runtime journaled). */
   atMs: number;
   /** The in-memory log (the latest entries) and how many entries the game has written in all. */
-  log: LogEntry[];
+  log: Kept[];
   logged: number;
   wallMs?: number;
+  /** How a kept entry reads as a log entry; absent when `log` holds entries. */
+  unpack?: (kept: Kept) => LogEntry;
+}
+
+/** The `i`th entry of a snapshot's log, as a fresh record to write. */
+function snapshotEntry<Kept>(game: GameSnapshot<Kept>, i: number): LogEntry {
+  const kept = game.log[i];
+  return game.unpack !== undefined ? game.unpack(kept) : (kept as unknown as LogEntry);
 }
 
 /**
@@ -83,11 +95,12 @@ export interface GameSnapshot {
  * a fresh journal always has room for half a budget of records before the next compaction (however long the
  * in-memory log a host keeps).
  */
-function snapshotLogStart(log: LogEntry[]): number {
+function snapshotLogStart<Kept>(game: GameSnapshot<Kept>): number {
+  const length = game.log.length;
   let chars = 0;
-  let first = log.length;
-  while (first > 0 && first > log.length - MAX_SNAPSHOT_LOG) {
-    chars += JSON.stringify(log[first - 1]).length + 8 + RECORD_OVERHEAD_CHARS;
+  let first = length;
+  while (first > 0 && first > length - MAX_SNAPSHOT_LOG) {
+    chars += JSON.stringify(snapshotEntry(game, first - 1)).length + 8 + RECORD_OVERHEAD_CHARS;
     if (chars > COMPACT_AT_CHARS / 2) break;
     first--;
   }
@@ -97,19 +110,19 @@ function snapshotLogStart(log: LogEntry[]): number {
 /**
  * Compaction: writes `game` as a fresh journal in the file `place` does not use, then erases the old one. Returns the
  * new place, or null when the fresh file could not be written whole (it is erased again; the old file stays as it
- * was, so nothing already saved is lost).
+ * was, so nothing already saved is lost). It streams: each record is made, written and let go before the next.
  */
-export function journalSnapshot(storage: KeyValueStorage, place: JournalPlace, game: GameSnapshot): JournalPlace | null {
+export function journalSnapshot<Kept>(storage: KeyValueStorage, place: JournalPlace, game: GameSnapshot<Kept>): JournalPlace | null {
   const name = place.name === JOURNAL_RECORD ? JOURNAL_SPARE : JOURNAL_RECORD;
   clearJournal(storage, name);
   const fresh: JournalPlace = { name: name, generation: place.generation + 1, chars: 0 };
   const state = game.state;
-  const first = snapshotLogStart(game.log);
+  const first = snapshotLogStart(game);
   let ok = put(storage, fresh, {
     v: FORMAT, g: fresh.generation, control: state.controls, options: state.options, w: game.wallMs,
     t: game.atMs, s: snapshotOf(state), n: game.logged, k: game.log.length - first,
   });
-  for (let i = first; ok && i < game.log.length; i++) ok = put(storage, fresh, { l: game.log[i] });
+  for (let i = first; ok && i < game.log.length; i++) ok = put(storage, fresh, { l: snapshotEntry(game, i) });
   if (!ok) {
     clearJournal(storage, name);
     return null;
@@ -207,13 +220,27 @@ function isLogRecord(value: unknown): value is { l: LogEntry } {
     isLogKind(entry.kind) && typeof entry.text === 'string' && entry.text.length <= MAX_LOG_TEXT;
 }
 
+/**
+ * A state of the replay at a record's instant. A tick that meets no boundary is not stepped (it would only run the
+ * clock on, which the next step does all the same: remaining time is derived, never decremented per tick): its
+ * moment keeps the state of the one before (`ranOn`), and the restore runs it on at the end. `next`: the state's next boundary (clock.ts `nextBoundaryAt`), once asked.
+ */
+interface Moment {
+  state: ClockState;
+  atMs: number;
+  logged: number;
+  next?: number;
+  /** The moment of a tick that was not stepped. */
+  ranOn?: boolean;
+}
+
 /** The game being replayed: the records since its header. */
 interface Replay {
   /**
    * The last few states, so an undo record can take presses back exactly as the runtime did; `logged`: log entries
    * written up to and including that state (an undo takes its entries back too).
    */
-  history: { state: ClockState; atMs: number; logged: number }[];
+  history: Moment[];
   log: LogEntry[];
   logged: number;
   wallMs?: number;
@@ -270,30 +297,53 @@ function replayFrom(head: Head): Replay | string {
   };
 }
 
-/** Applies one record after the header (a snapshot's log entry, an event, or an undo of the last few). */
-function replayRecord(replay: Replay, record: unknown, limit: number): void {
+/** A snapshot's log entry: it comes right after the snapshot, whole, before any event. */
+function replayLogRecord(replay: Replay, record: unknown, limit: number): void {
+  if (!isLogRecord(record)) throw new Error('snapshot log cut');
+  replay.logToCome--;
+  replay.log.push(record.l);
+  if (replay.log.length > limit) replay.log.shift();
+}
+
+/** An undo of the last `u` event records (fewer than the replay's history holds). */
+function replayUndo(replay: Replay, record: { u: number }): void {
   const history = replay.history;
-  const last = history[history.length - 1];
-  if (replay.logToCome > 0) {
-    // A snapshot's log comes right after it, whole, before any event.
-    if (!isLogRecord(record)) throw new Error('snapshot log cut');
-    replay.logToCome--;
-    replay.log.push(record.l);
-    if (replay.log.length > limit) replay.log.shift();
-  } else if (isUndoRecord(record) && record.u < history.length) {
-    history.splice(history.length - record.u, record.u);
-    const back = replay.logged - history[history.length - 1].logged;
-    replay.log.splice(Math.max(0, replay.log.length - back), back); // Espruino: an array's length cannot be assigned
-    replay.logged -= back;
-  } else if (isEventRecord(record) && record.t >= last.atMs) {
-    const result = step(last.state, record.e, record.t);
-    replay.logged += keepLogEntries(result.effects, replay.log, limit);
-    history.push({ state: result.state, atMs: record.t, logged: replay.logged });
-    if (history.length > UNDO_DEPTH + 1) history.shift();
-    if (record.w !== undefined) replay.wallMs = record.w;
-  } else {
+  history.splice(history.length - record.u, record.u);
+  const back = replay.logged - history[history.length - 1].logged;
+  replay.log.splice(Math.max(0, replay.log.length - back), back); // Espruino: an array's length cannot be assigned
+  replay.logged -= back;
+}
+
+/**
+ * Applies one record after the header (a snapshot's log entry, an event, or an undo of the last few). Runs at every
+ * record of a restore: the rare kinds are functions of their own, so that an event's replay lexes little text.
+ */
+function replayRecord(replay: Replay, record: unknown, limit: number): void {
+  if (replay.logToCome > 0) return /*#__NOINLINE__*/ replayLogRecord(replay, record, limit);
+  if (isUndoRecord(record) && record.u < replay.history.length) return /*#__NOINLINE__*/ replayUndo(replay, record);
+  const last = replay.history[replay.history.length - 1];
+  if (!isEventRecord(record) || record.t < last.atMs) {
     replay.skipped++;
+    return;
   }
+  if (record.e.type === 'tick') {
+    if (last.next === undefined) last.next = nextBoundaryAt(last.state);
+    if (record.t < last.next) return pushMoment(replay, { state: last.state, atMs: record.t, logged: replay.logged, next: last.next, ranOn: true }, record.w);
+  }
+  const result = step(last.state, record.e, record.t);
+  replay.logged += keepLogEntries(result.effects, replay.log, limit);
+  pushMoment(replay, { state: result.state, atMs: record.t, logged: replay.logged }, record.w);
+}
+
+function pushMoment(replay: Replay, moment: Moment, wallMs: number | undefined): void {
+  const history = replay.history;
+  history.push(moment);
+  if (history.length > UNDO_DEPTH + 1) history.shift();
+  if (wallMs !== undefined) replay.wallMs = wallMs;
+}
+
+function replayProblem(e: unknown): string {
+  return oneLine('journal does not replay (' + (e as Error).message + '); ignored');
 }
 
 /** One journal file replayed: its game (the one after its last header) or why there is none. */
@@ -329,22 +379,21 @@ function replayFile(storage: KeyValueStorage, name: string, limit: number, progr
       return;
     }
     // Espruino would make a "__proto__" field the record's prototype, V8 a plain field: neither is read.
-    if (hasProtoKey(record, 8)) {
+    if (findText(text, '__proto__') >= 0 && /*#__NOINLINE__*/ hasProtoKey(record, 8)) {
       unreadable++;
       return;
     }
     try {
-      if (isHeader(record)) {
-        const started = replayFrom(record);
+      if (replay !== null && !isHeader(record)) replayRecord(replay, record, limit);
+      else if (isHeader(record)) {
+        const started = /*#__NOINLINE__*/ replayFrom(record);
         replay = typeof started === 'string' ? null : started;
         problem = typeof started === 'string' ? started : undefined;
-      } else if (replay !== null) {
-        replayRecord(replay, record, limit);
       }
     } catch (e) {
       // The game does not replay; a later header (a new game) may still start one.
       replay = null;
-      problem = oneLine('journal does not replay (' + (e as Error).message + '); ignored');
+      problem = /*#__NOINLINE__*/ replayProblem(e);
     }
   });
   const any = records > 0 || skippedLines > 0;
@@ -384,7 +433,8 @@ export function restoreGame(storage: KeyValueStorage, logLimit?: number, progres
   const chosen = best as FileReplay;
   const game = chosen.replay as Replay;
   const newest = game.history[game.history.length - 1];
-  let state = newest.state;
+  // A tick that was not stepped (see Moment): the clock run on to it, with no boundary between, so no effect.
+  let state = newest.ranOn ? step(newest.state, { type: 'tick' }, newest.atMs).state : newest.state;
   let effects: ClockEffect[] = [];
   if (state.status === 'running') {
     const paused = step(state, { type: 'pause' }, newest.atMs);

@@ -51,13 +51,13 @@ export function crc32(text: string): number {
   return (crc ^ -1) >>> 0;
 }
 
-function hex4(value: number): string {
-  return (0x10000 + value).toString(16).slice(1);
+/** A checksum as the file holds it: 8 lowercase hex digits. */
+function hex8(sum: number): string {
+  return ('0000000' + (sum >>> 0).toString(16)).slice(-8);
 }
 
 function checksumText(text: string, storage: KeyValueStorage): string {
-  const sum = storage.crc32 !== undefined ? storage.crc32(text) : crc32(text);
-  return hex4((sum >>> 16) & 0xffff) + hex4(sum & 0xffff);
+  return hex8(storage.crc32 !== undefined ? storage.crc32(text) : /*#__NOINLINE__*/ crc32(text));
 }
 
 /** The longest record text (a header with both sides' controls is a few hundred characters). */
@@ -74,58 +74,53 @@ export function appendRecord(storage: KeyValueStorage, name: string, text: strin
   return storage.append(name, '\n' + text + '*' + checksumText(text, storage));
 }
 
-/** One line of the file: the record's text if its checksum matches, else null. */
-function validText(line: string, storage: KeyValueStorage): string | null {
-  const star = line.lastIndexOf('*');
-  if (star < 0 || line.length - star !== 9) return null;
-  const text = line.slice(0, star);
-  return line.slice(star + 1) === checksumText(text, storage) ? text : null;
-}
-
 /**
  * Calls `each` with every valid record, oldest first, reading the file piece by piece where the storage can
  * (`readChunks`), so only one piece and one line are in RAM at a time; returns how many lines were skipped.
  * Never throws because of what the file holds; an exception thrown by `each` ends the reading and is thrown on.
+ *
+ * Lean on purpose (it runs once per line at boot, and Espruino lexes a function's text at every call): the line
+ * split, the checksum check and the hand-over are one loop with no calls but the storage's CRC and `each`.
  */
 export function forEachRecord(storage: KeyValueStorage, name: string, each: (text: string) => void): number {
   let skipped = 0;
+  // A line cut between two pieces; `overlong`: the current line is longer than any record (flash garbage with no
+  // line break), skipped and not held in RAM.
   let line = '';
+  let overlong = false;
   // What `each` threw: the rest is not read, and it is thrown again once the storage is done with us.
   let failure: { error: unknown } | null = null;
-  const takeLine = (): void => {
-    const current = line;
-    line = '';
-    if (current.length === 0 || failure !== null) return; // an empty line is just a separator
-    const text = validText(current, storage);
-    if (text === null) {
-      skipped++;
-      return;
-    }
-    try {
-      each(text);
-    } catch (error) {
-      failure = { error: error };
-    }
-  };
-  // A line longer than any record is damage (flash garbage with no line break): it is skipped, not held in RAM.
-  let overlong = false;
-  const addToLine = (part: string): void => {
-    if (!overlong && line.length + part.length > MAX_RECORD_CHARS + 9) {
-      overlong = true;
-      skipped++;
-    }
-    line = overlong ? '' : line + part;
-  };
   const takeChunk = (chunk: string): void => {
-    if (typeof chunk !== 'string') return;
+    if (typeof chunk !== 'string' || failure !== null) return;
     let start = 0;
-    for (let end = chunk.indexOf('\n'); end >= 0; end = chunk.indexOf('\n', start)) {
-      addToLine(chunk.slice(start, end));
-      overlong = false;
-      takeLine();
+    for (;;) {
+      const end = chunk.indexOf('\n', start);
+      if (!overlong) {
+        const part = end < 0 ? chunk.slice(start) : chunk.slice(start, end);
+        if (line.length + part.length > MAX_RECORD_CHARS + 9) {
+          overlong = true;
+          skipped++;
+          line = '';
+        } else line = line.length === 0 ? part : line + part;
+      }
+      if (end < 0) return;
       start = end + 1;
+      overlong = false;
+      if (line.length === 0) continue; // an empty line is just a separator
+      const star = line.lastIndexOf('*');
+      const text = line.slice(0, star);
+      const sum = storage.crc32 !== undefined ? storage.crc32(text) : /*#__NOINLINE__*/ crc32(text);
+      if (star < 0 || line.length - star !== 9 || line.slice(star + 1) !== hex8(sum)) skipped++;
+      else {
+        try {
+          each(text);
+        } catch (error) {
+          failure = { error: error };
+          return;
+        }
+      }
+      line = '';
     }
-    addToLine(chunk.slice(start));
   };
   let whole: string | undefined = undefined;
   try {
@@ -135,7 +130,7 @@ export function forEachRecord(storage: KeyValueStorage, name: string, each: (tex
     whole = undefined;
   }
   if (typeof whole === 'string') takeChunk(whole);
-  takeLine();
+  takeChunk('\n'); // the last line, which has no newline after it
   if (failure !== null) throw (failure as { error: unknown }).error;
   return skipped;
 }
