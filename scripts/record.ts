@@ -35,6 +35,8 @@ export const DEFAULT_BAUD = 115200;
 const BOARD_JSON = path.join(ROOT, 'boards', 'espruino', 'ESP32.board.json');
 /** How long the board may print other things (or nothing) before the record begins. */
 const BEGIN_TIMEOUT_MS = 20000;
+/** How long the CLI waits after sending before its 0.5 s of quiet may end it (within BEGIN_TIMEOUT_MS). */
+const AFTER_SEND_S = 5;
 /** How long a record that has begun may stall. */
 const STALL_TIMEOUT_MS = 10000;
 
@@ -121,14 +123,18 @@ export function parseRecordArgs(argv: string[]): RecordArgs | 'help' {
   return { port: port, out: path.resolve(out), format: format, game: Number(gameText), baud: Number(baudText) };
 }
 
-/** The expression the board runs (the console's `goclock` global, hal/espruino/boot.ts). */
+/** The expression the board runs (the console's `goclock` global, boards/device/boot.ts). */
 export function recordExpression(args: RecordArgs): string {
   return 'goclock.record(' + JSON.stringify(args.format) + ',' + args.game + ')';
 }
 
-/** The espruino CLI's arguments (after its script). */
+/**
+ * The espruino CLI's arguments (after its script). The CLI quits once the board has been quiet for 0.5 s after the
+ * expression was sent; the board's first `goclock` loads the console part from Storage before it prints anything, so
+ * `--sleep` gives it AFTER_SEND_S first (we stop the CLI ourselves as soon as the record has come).
+ */
 export function espruinoArgs(args: RecordArgs): string[] {
-  return ['-q', '-p', args.port, '-b', String(args.baud), '--board', BOARD_JSON, '--no-ble', '-e', recordExpression(args)];
+  return ['-q', '-p', args.port, '-b', String(args.baud), '--board', BOARD_JSON, '--no-ble', '--sleep', String(AFTER_SEND_S), '-e', recordExpression(args)];
 }
 
 function shellQuote(s: string): string {

@@ -88,7 +88,7 @@ describe('the command line', () => {
     expect(parseRecordArgs(['--help'])).toBe('help');
     const args = parseRecordArgs(['-p', '/dev/ttyUSB0', '-o', 'game.sgf', '--game', '1']);
     expect(args !== 'help' && displayCommand(args)).toBe(
-      'node_modules/.bin/espruino -q -p /dev/ttyUSB0 -b 115200 --board boards/espruino/ESP32.board.json --no-ble -e \'goclock.record("sgf",1)\'',
+      'node_modules/.bin/espruino -q -p /dev/ttyUSB0 -b 115200 --board boards/espruino/ESP32.board.json --no-ble --sleep 5 -e \'goclock.record("sgf",1)\'',
     );
   });
 

@@ -25,7 +25,7 @@ import { Bench, MINUTE, SECOND } from './drive';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 const LCD = lcdLayout({ kind: 'character', columns: 16, rows: 2, defineGlyph: () => {}, show: () => {} } as any);
-const OLED = oledLayout({ kind: 'graphics', canvas: {}, flip: () => {} } as any);
+const OLED = oledLayout({ kind: 'graphics', canvas: { getWidth: () => 128, getHeight: () => 64 }, flip: () => {} } as any);
 const LAYOUTS: [string, number][] = [['LCD', LCD.menuColumns], ['OLED', OLED.menuColumns]];
 /** The OLED draws menu rows from x = 5 inside a frame on its 128 px. */
 const OLED_ROW_PX = 128 - 5 - 2;
