@@ -1,0 +1,4 @@
+/** The esp32-oled board's budget (bench/budgets.json) on espruino-12k: see board-budget.ts. */
+import { boardBudget } from './board-budget';
+
+boardBudget('esp32-oled');
