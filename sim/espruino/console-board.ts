@@ -128,34 +128,14 @@ function eraseJournal(): string {
     'require("Storage").erase(' + JSON.stringify(RESTORING_RECORD) + ');';
 }
 
-export class ConsoleBoard {
-  private interpreter: Interpreter;
+/**
+ * What a console board printed, read as frames, a transcript and failures, across reboots: the half that the board
+ * in real time (ConsoleBoard) and on virtual time (virtual-time.ts VirtualConsoleBoard) share.
+ */
+export abstract class PrintingBoard {
+  protected abstract interpreter: Interpreter;
   /** Output of the runs before the current one (a reboot starts a new run). */
-  private earlier = '';
-  private marks = 0;
-
-  private constructor(readonly image: FlashImage, readonly dir: string, readonly pool: Pool | undefined) {
-    this.interpreter = Interpreter.boot({ dir: dir, pool: pool });
-  }
-
-  /** A fresh board: the flashed image, the given Storage contents, booted, its first frame printed. */
-  static async start(options?: ConsoleBoardOptions): Promise<ConsoleBoard> {
-    const o = options || {};
-    const image = await flashImage('console');
-    const dir = freshBoard(image);
-    const writes: string[] = [];
-    if (o.settings !== undefined || o.settingsText !== undefined) {
-      const text = o.settingsText !== undefined ? o.settingsText : JSON.stringify(o.settings);
-      writes.push('require("Storage").write(' + jsString(SETTINGS_RECORD) + ',' + jsString(text) + ');');
-      writes.push(eraseJournal());
-    }
-    if (o.journalText !== undefined) for (const line of journalStatements(o.journalText)) writes.push(line);
-    if (o.storageStatements !== undefined) for (const line of o.storageStatements) writes.push(line);
-    if (writes.length > 0) await prepareStorage(dir, writes, o.pool);
-    const board = new ConsoleBoard(image, dir, o.pool);
-    await board.waitForFrames(1, o.bootTimeoutMs || 20000);
-    return board;
-  }
+  protected earlier = '';
 
   /** Everything printed since the board was made, across reboots. */
   output(): string {
@@ -184,6 +164,35 @@ export class ConsoleBoard {
   /** Lines of the whole output that report a failure (see `failureLines`). */
   failures(): string[] {
     return failureLines(this.output());
+  }
+}
+
+export class ConsoleBoard extends PrintingBoard {
+  protected interpreter: Interpreter;
+  private marks = 0;
+
+  private constructor(readonly image: FlashImage, readonly dir: string, readonly pool: Pool | undefined) {
+    super();
+    this.interpreter = Interpreter.boot({ dir: dir, pool: pool });
+  }
+
+  /** A fresh board: the flashed image, the given Storage contents, booted, its first frame printed. */
+  static async start(options?: ConsoleBoardOptions): Promise<ConsoleBoard> {
+    const o = options || {};
+    const image = await flashImage('console');
+    const dir = freshBoard(image);
+    const writes: string[] = [];
+    if (o.settings !== undefined || o.settingsText !== undefined) {
+      const text = o.settingsText !== undefined ? o.settingsText : JSON.stringify(o.settings);
+      writes.push('require("Storage").write(' + jsString(SETTINGS_RECORD) + ',' + jsString(text) + ');');
+      writes.push(eraseJournal());
+    }
+    if (o.journalText !== undefined) for (const line of journalStatements(o.journalText)) writes.push(line);
+    if (o.storageStatements !== undefined) for (const line of o.storageStatements) writes.push(line);
+    if (writes.length > 0) await prepareStorage(dir, writes, o.pool);
+    const board = new ConsoleBoard(image, dir, o.pool);
+    await board.waitForFrames(1, o.bootTimeoutMs || 20000);
+    return board;
   }
 
   async waitForFrames(count: number, timeoutMs: number): Promise<void> {

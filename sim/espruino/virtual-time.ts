@@ -23,7 +23,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { FlashImage, freshBoard } from './flash-image';
 import { failureLines, Interpreter, Pool } from './interpreter';
-import { Frame, framesIn, jsString, transcriptOf } from './console-board';
+import { jsString, PrintingBoard, transcriptOf } from './console-board';
 
 /** The Storage file Espruino runs first at boot, before `.bootcde`. */
 export const VIRTUAL_TIME_FILE = '.boot0';
@@ -202,12 +202,12 @@ export async function playVirtual(image: FlashImage, steps: ScriptStep[], untilM
  * is idle at its prompt, nothing is half done) and a boot from the same Storage. Each boot stands one second, as a
  * board that has been up a moment when the hands begin (the V8 twins of test/espruino/twin.ts assume the same).
  */
-export class VirtualConsoleBoard {
-  private interpreter: Interpreter;
-  private earlier = '';
+export class VirtualConsoleBoard extends PrintingBoard {
+  protected interpreter: Interpreter;
   private marks = 0;
 
   private constructor(readonly dir: string, readonly pool: Pool | undefined) {
+    super();
     this.interpreter = VirtualConsoleBoard.boot(dir, pool);
   }
 
@@ -228,35 +228,6 @@ export class VirtualConsoleBoard {
 
   private async ready(): Promise<void> {
     await this.interpreter.evaluate('VT.t', 60000);
-  }
-
-  /** Everything printed since the board was made, across reboots. */
-  output(): string {
-    return this.earlier + this.interpreter.output();
-  }
-
-  /** Output of the current run only (since the last boot). */
-  runOutput(): string {
-    return this.interpreter.output();
-  }
-
-  frames(): Frame[] {
-    return framesIn(this.output());
-  }
-
-  /** Frames, buzzer lines and notices, in order (see `transcriptOf`). */
-  transcript(): string[] {
-    return transcriptOf(this.output());
-  }
-
-  lastFrame(): Frame {
-    const frames = this.frames();
-    return frames[frames.length - 1];
-  }
-
-  /** Lines of the whole output that report a failure (see `failureLines`). */
-  failures(): string[] {
-    return failureLines(this.output());
   }
 
   /**
