@@ -37,11 +37,16 @@ function press(hal: VirtualHal, button: 'left' | 'right', atMs: number): void {
   hal.edge(button, false);
 }
 
+/** A fresh clock whose parts come from `source`. */
+function started(source: PartSource) {
+  const hal = createVirtualHal();
+  return { hal: hal, runtime: startRuntime(hal, { layout: layoutFor(hal.display), parts: createParts(source) }) };
+}
+
 describe('a part that cannot be loaded', () => {
   test('the menu: a 4 s chord does not open it, the reason is shown and logged once, and the game goes on', () => {
     const source = refusing('menu');
-    const hal = createVirtualHal();
-    const runtime = startRuntime(hal, { layout: layoutFor(hal.display), parts: createParts(source) });
+    const { hal, runtime } = started(source);
     both(hal, 1000, 4500);
     expect(runtime.menuOpen()).toBe(false);
     expect(source.asked).toContain('menu');
@@ -61,8 +66,7 @@ describe('a part that cannot be loaded', () => {
 
   test('with every part there, the same chord opens the menu and nothing is told', () => {
     const source = refusing('voice');
-    const hal = createVirtualHal();
-    const runtime = startRuntime(hal, { layout: layoutFor(hal.display), parts: createParts(source) });
+    const { hal, runtime } = started(source);
     both(hal, 1000, 4500);
     expect(runtime.menuOpen()).toBe(true);
     expect(hal.display.lines.join('|')).not.toContain('no ');
