@@ -4,7 +4,7 @@
  * more than 10 % below to the figure plus 10 %.
  */
 import { BOARDS, boardFigures, BoardFigures, Figure, FIGURES, figuresProblem, smallestPool } from './board-figures';
-import { applyRatchet, judge, loadBudgets, loadTargets, Verdict } from './budget';
+import { applyRatchet, judge, loadBudgets, loadTargets, targetStatus, Verdict } from './budget';
 import { printedHelp } from '../scripts/cli-help';
 import { COMMITTED_FIGURES, CommittedFigures, updateBudgetTable } from './budget-table';
 import * as fs from 'fs';
@@ -84,7 +84,7 @@ async function main(): Promise<number> {
     process.stdout.write('| board | figure | measured | budget | | target | |\n|---|---|--:|--:|---|--:|---|\n');
     for (const v of verdicts) {
       const mark = v.status === 'over' ? 'OVER' : v.status === 'loose' ? 'lower the budget to ' + v.lowerTo!.toLocaleString('en-US') : 'ok';
-      process.stdout.write('| ' + v.board + ' | ' + v.figure + ' | ' + v.measured.toLocaleString('en-US') + ' | ' + v.budget.toLocaleString('en-US') + ' | ' + mark + ' | ' + (v.target as number).toLocaleString('en-US') + ' | ' + (v.measured <= (v.target as number) ? 'met' : Math.round((v.measured / (v.target as number)) * 100) + ' %') + ' |\n');
+      process.stdout.write('| ' + v.board + ' | ' + v.figure + ' | ' + v.measured.toLocaleString('en-US') + ' | ' + v.budget.toLocaleString('en-US') + ' | ' + mark + ' | ' + (v.target as number).toLocaleString('en-US') + ' | ' + targetStatus(v.measured, v.target as number) + ' |\n');
     }
   }
   if (args.indexOf('--ratchet') >= 0) progress(applyRatchet(verdicts) + ' budgets lowered in bench/budgets.json');

@@ -59,10 +59,15 @@ export function ratchetBudget(measured: number): number {
   return Math.ceil((measured * 11) / 10); // RATCHET as 11/10: 2,700 x 1.1 in floating point is 2,970.0000000000005
 }
 
-/** "target 3,000: met" or "target 3,000: 119 % of it" (the budget is what the gate holds; the target, the goal). */
+/** How a figure stands to its target: "met", or "119 %" of it. */
+export function targetStatus(measured: number, target: number): string {
+  return measured <= target ? 'met' : Math.round((measured / target) * 100) + ' %';
+}
+
+/** "; target 3,000: met" or "; target 3,000: 119 % of it" (the budget is what the gate holds; the target, the goal). */
 function targetText(measured: number, target: number | undefined): string {
   if (target === undefined) return '';
-  return '; target ' + number(target) + ': ' + (measured <= target ? 'met' : Math.round((measured / target) * 100) + ' % of it');
+  return '; target ' + number(target) + ': ' + targetStatus(measured, target) + (measured <= target ? '' : ' of it');
 }
 
 export function judge(board: string, figure: Figure, measured: number, budget: number, target?: number): Verdict {
