@@ -45,9 +45,9 @@ export interface Verdict {
   budget: number;
   /** What the figure is to come down to (bench/budgets.json `targets`), when given. */
   target?: number;
-  /** 'over': above the budget; 'loose': more than 10 % below it (the budget must come down); 'ok'. */
+  /** 'over': above the budget; 'loose': more than 10 % below it, or meeting a target the budget is above (the budget must come down); 'ok'. */
   status: 'ok' | 'over' | 'loose';
-  /** The budget the ratchet asks for (the figure plus 10 %), when loose. */
+  /** The budget the ratchet asks for (the figure plus 10 %, and at most the target once the figure meets it), when loose. */
   lowerTo?: number;
   message: string;
 }
@@ -76,11 +76,14 @@ export function judge(board: string, figure: Figure, measured: number, budget: n
   if (measured > budget) {
     return { board, figure, measured, budget, target, status: 'over', message: what + ' (' + Math.round((measured / budget) * 100) + ' % of it): over budget' + goal };
   }
-  if (measured * RATCHET < budget) {
-    const lowerTo = ratchetBudget(measured);
+  // A figure that meets its target holds the budget at the target or below: what was won stays won.
+  const met = target !== undefined && measured <= target && budget > target;
+  if (measured * RATCHET < budget || met) {
+    const lowerTo = met ? Math.min(target as number, ratchetBudget(measured)) : ratchetBudget(measured);
+    const why = measured * RATCHET < budget ? ': more than 10 % below it' : ': it meets its target, which the budget is above';
     return {
       board, figure, measured, budget, target, status: 'loose', lowerTo,
-      message: what + ': more than 10 % below it; lower the budget to ' + number(lowerTo) + ' in ' + path.relative(process.cwd(), BUDGETS_FILE) + ' (npm run budget -- --ratchet)' + goal,
+      message: what + why + '; lower the budget to ' + number(lowerTo) + ' in ' + path.relative(process.cwd(), BUDGETS_FILE) + ' (npm run budget -- --ratchet)' + goal,
     };
   }
   return { board, figure, measured, budget, target, status: 'ok', message: what + ' (' + Math.round((measured / budget) * 100) + ' % of it)' + goal };

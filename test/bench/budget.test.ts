@@ -25,6 +25,15 @@ describe('a figure against its budget', () => {
     expect(v.lowerTo).toBe(2970);
     expect(v.message).toMatch(/more than 10 % below it; lower the budget to 2,970/);
   });
+  test('a figure that meets its target while its budget is above the target: loose, down to the target', () => {
+    const v = judge('console', 'pressInstructions', 7500000, 8200000, 8000000);
+    expect(v.status).toBe('loose');
+    expect(v.lowerTo).toBe(8000000);
+    expect(v.message).toMatch(/it meets its target, which the budget is above; lower the budget to 8,000,000/);
+    const far = judge('console', 'pressInstructions', 5000000, 8200000, 8000000);
+    expect(far.lowerTo).toBe(5500000);
+    expect(judge('console', 'pressInstructions', 7500000, 8000000, 8000000).status).toBe('ok');
+  });
 });
 
 describe('the budget file', () => {
