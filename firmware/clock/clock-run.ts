@@ -34,10 +34,11 @@ export function settle(state: ClockState, atMs: number): ClockState {
   return Object.assign({}, state, { sides: sidesAfter(state, elapsed), sinceMs: atMs, turnUsedMs: state.turnUsedMs + elapsed });
 }
 
-/** The clock at `nowMs` when no boundary lies between its snapshot and `nowMs`. */
+/** The clock at `nowMs` when no boundary lies between its snapshot and `nowMs` (`settle` and the instant, in one copy). */
 export function runTo(state: ClockState, nowMs: number): ClockState {
-  const s = settle(state, nowMs);
-  return s.atMs === nowMs ? s : Object.assign({}, s, { atMs: nowMs });
+  const elapsed = nowMs - state.sinceMs;
+  if (state.status !== 'running' || elapsed <= 0) return state.atMs === nowMs ? state : Object.assign({}, state, { atMs: nowMs });
+  return Object.assign({}, state, { sides: sidesAfter(state, elapsed), sinceMs: nowMs, turnUsedMs: state.turnUsedMs + elapsed, atMs: nowMs });
 }
 
 /** What `boundary` of `side`, met at `atMs` (the state settled there), does. */
