@@ -16,7 +16,7 @@ import { ClockEffect, ClockEvent, ClockState, StepResult } from './clock-types';
 import { logTo } from './clock-effects';
 import { beginTurn } from './clock-state';
 import { adjustError, applyAdjust } from './adjust';
-import { reachBoundary, runTo, settle } from './clock-run';
+import { reachBoundary, runTo } from './clock-run';
 import { leap } from './leap';
 
 export { sidesAfter } from './clock-run';
@@ -114,7 +114,7 @@ function catchUp(state: ClockState, nowMs: number, out: ClockEffect[], budget: n
     const atMs = known.atMs;
     if (left <= 0) return leap(s, nowMs, atMs, out);
     left--;
-    s = reachBoundary(settle(s, atMs), s.toMove, known.boundary as Boundary, atMs, out);
+    s = reachBoundary(runTo(s, atMs), s.toMove, known.boundary as Boundary, atMs, out);
     learn(s);
   }
   s = runTo(s, nowMs);
@@ -124,12 +124,6 @@ function catchUp(state: ClockState, nowMs: number, out: ClockEffect[], budget: n
 
 function ignored(state: ClockState, side: Side | null, atMs: number, text: string, out: ClockEffect[]): ClockState {
   logTo(out, atMs, side, 'ignored', text);
-  return state;
-}
-
-/** An event the core cannot take (a caller's bug: the scenario runner and the runtime never send one). */
-function refused(state: ClockState, atMs: number, text: string, out: ClockEffect[]): ClockState {
-  logTo(out, atMs, null, 'refused', text);
   return state;
 }
 
@@ -167,10 +161,18 @@ function apply(state: ClockState, event: ClockEvent, atMs: number, out: ClockEff
       if (state.status !== 'ready') return ignored(state, null, atMs, 'arbiter start ignored: clock ' + state.status, out);
       return start(state, null, atMs, out);
     case 'press':
-      if (!isSide(event.side)) return refused(state, atMs, 'press refused: side must be "black" or "white"', out);
+      // A side that is not one: an event the core cannot take (a caller's bug: the scenario runner and the runtime
+      // never send one), refused.
+      if (!isSide(event.side)) {
+        logTo(out, atMs, null, 'refused', 'press refused: side must be "black" or "white"');
+        return state;
+      }
       return press(state, event.side, atMs, out);
     case 'pause':
-      if (event.side !== undefined && !isSide(event.side)) return refused(state, atMs, 'pause refused: side must be "black" or "white" or none', out);
+      if (event.side !== undefined && !isSide(event.side)) {
+        logTo(out, atMs, null, 'refused', 'pause refused: side must be "black" or "white" or none');
+        return state;
+      }
       return pause(state, event.side || null, atMs, out);
     case 'resume':
       return resume(state, atMs, out);
