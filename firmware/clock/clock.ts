@@ -167,6 +167,8 @@ function apply(state: ClockState, event: ClockEvent, atMs: number, out: ClockEff
         logTo(out, atMs, null, 'refused', 'press refused: side must be "black" or "white"');
         return state;
       }
+      // A move made when something fell due before it (step takes the others straight to moveMade).
+      if (state.status === 'running' && event.side === state.toMove) return moveMade(state, event.side, atMs, out);
       return press(state, event.side, atMs, out);
     case 'pause':
       if (event.side !== undefined && !isSide(event.side)) {
@@ -196,8 +198,10 @@ function apply(state: ClockState, event: ClockEvent, atMs: number, out: ClockEff
  * `budget`: the boundaries met one by one in each catch-up (STEP_BUDGET unless given; tests force a tiny one).
  *
  * On Espruino a function's whole text is read at every call, so the hot paths are functions of their own and this
- * one only routes: a tick is the catch-up alone (after it nothing is due), a move goes to `moveMade` (moves.ts), every other event
- * to `apply`.
+ * one only routes. A move (the running side's own press) with nothing due before it goes straight to moves.ts
+ * `moveMade`, which also runs the mover's time to the press; the state it makes is at its instant, so only its next
+ * boundary is asked. Otherwise the catch-up first; a tick is the catch-up alone (after it nothing is due); every
+ * other event goes to `apply` (a move too, when something fell due before it), and the catch-up again.
  */
 export function step(state: ClockState, event: ClockEvent, nowMs: number, budget?: number): StepResult {
   const out: ClockEffect[] = [];
@@ -205,13 +209,15 @@ export function step(state: ClockState, event: ClockEvent, nowMs: number, budget
   // An instant that is not whole milliseconds on a sane time line (a corrupt journal) is read as the latest one
   // (isInstant, written out: the state's own instant is one).
   const now = typeof nowMs === 'number' && nowMs > state.atMs && nowMs <= MAX_INSTANT_MS && Math.floor(nowMs) === nowMs ? nowMs : state.atMs;
-  let s = catchUp(state, now, out, most);
-  if (event.type !== 'tick') {
-    const moves = event.type === 'press' && event.side === s.toMove && s.status === 'running';
-    s = moves ? /*#__NOINLINE__*/ moveMade(s, s.toMove, now, out) : /*#__NOINLINE__*/ apply(s, event, now, out);
-    s = catchUp(s, now, out, most);
+  if (known.state !== state) learn(state);
+  if (known.atMs > now && event.type === 'press' && event.side === state.toMove && state.status === 'running') {
+    const moved = /*#__NOINLINE__*/ moveMade(state, state.toMove, now, out);
+    learn(moved);
+    // (A turn that begins with no time left, in hourglass, meets its zero at once.)
+    return { state: known.atMs > now ? moved : catchUp(moved, now, out, most), effects: out };
   }
-  return { state: s, effects: out };
+  const s = catchUp(state, now, out, most);
+  return { state: event.type === 'tick' ? s : catchUp(/*#__NOINLINE__*/ apply(s, event, now, out), now, out, most), effects: out };
 }
 
 /** `step` with its own budget of boundaries met one by one in each catch-up (tests force a tiny one). */
