@@ -5,10 +5,10 @@
  * however late the caller is, and nothing is decremented per tick. Past a step's budget of boundaries the rest is
  * arithmetic (leap.ts): the same state, in a bounded number of strides, however far `nowMs` lies.
  */
-import { GameControl } from './control';
+import { GameControl, TimeControl } from './control';
 import { parseGameControl } from './control-validate';
 import { ClockOptions, defaultOptions } from './options';
-import { isSide, otherSide, Side } from './side';
+import { isSide, otherSide, PerSide, Side } from './side';
 import { freshSideClock } from './side-clock';
 import { Boundary, boundaryOf, nextChange } from './boundaries';
 import { moveMade } from './moves';
@@ -46,7 +46,15 @@ export function isInstant(value: unknown): value is number {
 
 /** A clock ready to start. Throws on an impossible control (the message names the field). */
 export function createClock(control: GameControl, options?: Partial<ClockOptions>): ClockState {
-  const controls = parseGameControl(control);
+  return clockOf(parseGameControl(control), options);
+}
+
+/**
+ * A clock ready to start with controls already checked and given per side (control-validate.ts `parseGameControl`
+ * made them; settings hold them so): `createClock` without checking the control again, which on Espruino cost more
+ * than the rest of making the clock. The state keeps `controls` as they are (nothing changes a control once made).
+ */
+export function clockOf(controls: PerSide<TimeControl>, options?: Partial<ClockOptions>): ClockState {
   const chosen: ClockOptions = Object.assign(defaultOptions(), options || {});
   return {
     controls: controls,
