@@ -3,13 +3,13 @@
  * periods left, moves left, the move counter, or a new control. Each is checked first; a refused one changes nothing.
  */
 import { TimeControl } from './control';
-import { controlError, integerError, MAX_COUNT, MAX_DURATION_MS, parseControl } from './control-validate';
+import { controlError, copyControl, integerError, MAX_COUNT, MAX_DURATION_MS } from './control-validate';
 import { describeControl } from './control-describe';
 import { SIDES, Side } from './side';
 import { freshSideClock, keptSideClock, SideClock } from './side-clock';
 import { AdjustEvent, ClockEffect, ClockState } from './clock-types';
 import { logTo } from './clock-effects';
-import { isRunning, withSide } from './clock-state';
+import { withSide } from './clock-state';
 import { timeUp } from './time-up';
 
 /** Why `event` cannot be applied to `state`, or undefined when it can. */
@@ -82,7 +82,7 @@ function newControl(state: ClockState, sides: Side[], control: TimeControl, keep
   let next = Object.assign({}, state, { controls: { black: state.controls.black, white: state.controls.white } });
   for (let i = 0; i < sides.length; i++) {
     const side = sides[i];
-    next.controls[side] = parseControl(control); // each side its own copy
+    next.controls[side] = copyControl(control); // each side its own copy (adjustError checked it)
     const clock = keep ? keptSideClock(control, state.controls[side], state.sides[side]) : freshSideClock(control, state.sides[side]);
     next = withSide(next, side, clock);
   }
@@ -97,7 +97,7 @@ function newControl(state: ClockState, sides: Side[], control: TimeControl, keep
  */
 function zeroToMeetNow(state: ClockState, side: Side): boolean {
   const clock = state.sides[side];
-  if (isRunning(state, side) || clock.flaggedAtMs !== null || clock.remainingMs > 0 || clock.graceMs > 0) return false;
+  if ((state.status === 'running' && state.toMove === side) || clock.flaggedAtMs !== null || clock.remainingMs > 0 || clock.graceMs > 0) return false;
   const control = state.controls[side];
   const overtimeAhead = control.system === 'byoyomi'
     ? clock.phase === 'main' || (clock.periodsLeft !== null && clock.periodsLeft > 1)

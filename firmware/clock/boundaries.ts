@@ -38,15 +38,19 @@ function firstBelow(points: CountSeries, ms: number): number {
   return low;
 }
 
-/** The first point strictly below the time left: points already passed (or due right now) were said. */
-function nextCount(side: SideClock, control: TimeControl, options: ClockOptions): Boundary | null {
-  const points = periodCounts(control, options);
-  const i = firstBelow(points, side.remainingMs);
-  if (i >= points.length) return null;
-  return { kind: 'count', offsetMs: side.graceMs + side.remainingMs - points.leftMs(i), text: points.text(i) };
-}
-
-function nextWarning(side: SideClock): Boundary | null {
+/**
+ * What is said next while the side's time runs, or null: in overtime the first count strictly below the time left
+ * (points already passed, or due right now, were said); in main time, with `options.warnings`, the first warning not
+ * yet given. A function of its own, apart from `boundaryOf`, which every step asks and which in main time without
+ * warnings needs none of this.
+ */
+function spoken(side: SideClock, control: TimeControl, options: ClockOptions): Boundary | null {
+  if (side.phase === 'overtime') {
+    const counts = periodCounts(control, options);
+    const at = firstBelow(counts, side.remainingMs);
+    if (at >= counts.length) return null;
+    return { kind: 'count', offsetMs: side.graceMs + side.remainingMs - counts.leftMs(at), text: counts.text(at) };
+  }
   const points = warnings();
   for (let i = 0; i < points.length; i++) {
     const bit = 1 << i;
@@ -57,19 +61,20 @@ function nextWarning(side: SideClock): Boundary | null {
   return null;
 }
 
-/** The side's next boundary, counts included or not. */
-function firstBoundary(side: SideClock, control: TimeControl, options: ClockOptions, counts: boolean): Boundary | null {
+/**
+ * The side's next boundary, counts included (`counts`) or not: the break's end, else what is said next (only
+ * byo-yomi and Canadian have an overtime; warnings only when asked for), else its time reaching zero. Counts and
+ * warnings sit strictly above zero time left, so they always come before the time is up.
+ */
+export function boundaryOf(side: SideClock, control: TimeControl, options: ClockOptions, counts: boolean): Boundary | null {
   if (side.flaggedAtMs !== null) return null;
   if (side.inBreak && side.graceMs > 0) return { kind: 'breakEnd', offsetMs: side.graceMs };
-  let spoken: Boundary | null = null;
-  if (side.phase === 'overtime') spoken = counts ? nextCount(side, control, options) : null; // only byo-yomi and Canadian have one
-  else if (side.phase === 'main' && options.warnings) spoken = nextWarning(side);
-  // Counts and warnings sit strictly above zero time left, so they always come before the time is up.
-  return spoken || { kind: 'timeUp', offsetMs: side.graceMs + side.remainingMs };
+  const said = (side.phase === 'overtime' ? counts : options.warnings) ? /*#__NOINLINE__*/ spoken(side, control, options) : null;
+  return said || { kind: 'timeUp', offsetMs: side.graceMs + side.remainingMs };
 }
 
 export function nextBoundary(side: SideClock, control: TimeControl, options: ClockOptions): Boundary | null {
-  return firstBoundary(side, control, options, true);
+  return boundaryOf(side, control, options, true);
 }
 
 /**
@@ -77,7 +82,7 @@ export function nextBoundary(side: SideClock, control: TimeControl, options: Clo
  * clock is its snapshot run on, however many counts lie between.
  */
 export function nextChange(side: SideClock, control: TimeControl, options: ClockOptions): Boundary | null {
-  return firstBoundary(side, control, options, false);
+  return boundaryOf(side, control, options, false);
 }
 
 /**

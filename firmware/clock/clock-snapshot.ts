@@ -11,7 +11,7 @@ import { isSide, PerSide, SIDES } from './side';
 import { ClockState, Flag } from './clock-types';
 import { SideClock } from './side-clock';
 import { isInstant, MAX_INSTANT_MS } from './clock';
-import { integerError, MAX_COUNT } from './control-validate';
+import { integerError, isObject, MAX_COUNT } from './control-validate';
 
 /** What a snapshot keeps of a state: everything but the control and options, which its record carries beside it. */
 export interface StateSnapshot {
@@ -36,45 +36,34 @@ export function snapshotOf(state: ClockState): StateSnapshot {
   };
 }
 
-const STATUSES = ['ready', 'running', 'paused', 'over'];
 /** The main-time warnings' bits (boundaries.ts): 5 min, 1 min, 10 s. */
 const MAX_WARNED = 7;
 
 type Fields = { [key: string]: unknown };
 
-function isObject(value: unknown): value is Fields {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** A time a side holds: whole milliseconds, up to the latest instant (saved stages and increments may pile up). */
-function durationError(value: unknown, path: string): string | undefined {
-  return isInstant(value) ? undefined : path + ': must be whole milliseconds, at most ' + MAX_INSTANT_MS;
-}
-
-/** `periodsLeft` (byo-yomi) or `movesLeft` (Canadian): a count up to the control's, null in the other systems. */
-function countError(value: unknown, applies: boolean, max: number, path: string): string | undefined {
-  if (!applies) return value === null ? undefined : path + ': must be null for this system';
-  const error = integerError(value, 0, max);
-  return error === undefined ? undefined : path + ': ' + error;
-}
-
 function sideError(value: unknown, control: TimeControl, path: string): string | undefined {
   if (!isObject(value)) return path + ': must be an object';
   if (value.phase !== 'main' && value.phase !== 'overtime') return path + '.phase: must be "main" or "overtime"';
   if (value.phase === 'overtime' && control.system !== 'byoyomi' && control.system !== 'canadian') return path + '.phase: no overtime in this system';
+  // The times a side holds: whole milliseconds, up to the latest instant (saved stages and increments may pile up).
   const times = ['remainingMs', 'graceMs', 'overdueMs'];
   for (let i = 0; i < times.length; i++) {
-    const error = durationError(value[times[i]], path + '.' + times[i]);
-    if (error !== undefined) return error;
+    if (!isInstant(value[times[i]])) return path + '.' + times[i] + ': must be whole milliseconds, at most ' + MAX_INSTANT_MS;
   }
   if (typeof value.inBreak !== 'boolean') return path + '.inBreak: must be true or false';
   if (typeof value.breakTaken !== 'boolean') return path + '.breakTaken: must be true or false';
-  const periods = control.system === 'byoyomi' ? control.periods : 0;
-  const periodsError = countError(value.periodsLeft, control.system === 'byoyomi', periods, path + '.periodsLeft');
-  if (periodsError !== undefined) return periodsError;
-  const moves = control.system === 'canadian' ? control.moves : 0;
-  const movesError = countError(value.movesLeft, control.system === 'canadian', moves, path + '.movesLeft');
-  if (movesError !== undefined) return movesError;
+  // `periodsLeft` (byo-yomi) and `movesLeft` (Canadian): a count up to the control's, null in the other systems.
+  const counts = ['periodsLeft', 'movesLeft'];
+  for (let i = 0; i < counts.length; i++) {
+    const count = value[counts[i]];
+    const max = i === 0 ? (control.system === 'byoyomi' ? control.periods : null) : control.system === 'canadian' ? control.moves : null;
+    if (max === null) {
+      if (count !== null) return path + '.' + counts[i] + ': must be null for this system';
+      continue;
+    }
+    const error = integerError(count, 0, max);
+    if (error !== undefined) return path + '.' + counts[i] + ': ' + error;
+  }
   const counted = integerError(value.moves, 0, MAX_COUNT * MAX_COUNT);
   if (counted !== undefined) return path + '.moves: ' + counted;
   if (value.flaggedAtMs !== null && !isInstant(value.flaggedAtMs)) return path + '.flaggedAtMs: must be null or an instant';
@@ -95,12 +84,12 @@ function flagsError(value: unknown, path: string): string | undefined {
 /** One line naming what is wrong with a snapshot for these controls, or undefined when it can be stepped. */
 export function snapshotError(value: unknown, controls: PerSide<TimeControl>, path: string): string | undefined {
   if (!isObject(value)) return path + ': must be an object';
-  if (STATUSES.indexOf(value.status as string) < 0) return path + '.status: must be one of ' + STATUSES.join(', ');
+  const statuses = ['ready', 'running', 'paused', 'over'];
+  if (statuses.indexOf(value.status as string) < 0) return path + '.status: must be one of ' + statuses.join(', ');
   if (!isSide(value.toMove)) return path + '.toMove: must be "black" or "white"';
   if (!isInstant(value.atMs)) return path + '.atMs: must be an instant';
   if (!isInstant(value.sinceMs) || (value.sinceMs as number) > (value.atMs as number)) return path + '.sinceMs: must be an instant not after atMs';
-  const used = durationError(value.turnUsedMs, path + '.turnUsedMs');
-  if (used !== undefined) return used;
+  if (!isInstant(value.turnUsedMs)) return path + '.turnUsedMs: must be whole milliseconds, at most ' + MAX_INSTANT_MS;
   if (!isObject(value.sides)) return path + '.sides: must be an object';
   for (let i = 0; i < SIDES.length; i++) {
     const error = sideError(value.sides[SIDES[i]], controls[SIDES[i]], path + '.sides.' + SIDES[i]);

@@ -10,10 +10,6 @@ export function withSide(state: ClockState, side: Side, clock: SideClock): Clock
   return Object.assign({}, state, { sides: sides });
 }
 
-export function isRunning(state: ClockState, side: Side): boolean {
-  return state.status === 'running' && state.toMove === side;
-}
-
 /** Starts `side`'s turn at `atMs`. */
 export function beginTurn(state: ClockState, side: Side, atMs: number): ClockState {
   const next = withSide(state, side, beforeTurn(state.sides[side], state.controls[side]));

@@ -5,18 +5,18 @@
  * however late the caller is, and nothing is decremented per tick. Past a step's budget of boundaries the rest is
  * arithmetic (leap.ts): the same state, in a bounded number of strides, however far `nowMs` lies.
  */
-import { GameControl } from './control';
+import { GameControl, TimeControl } from './control';
 import { parseGameControl } from './control-validate';
 import { ClockOptions, defaultOptions } from './options';
-import { isSide, otherSide, Side } from './side';
+import { isSide, otherSide, PerSide, Side } from './side';
 import { freshSideClock } from './side-clock';
-import { nextBoundary, nextChange } from './boundaries';
-import { afterMove } from './moves';
+import { Boundary, boundaryOf, nextChange } from './boundaries';
+import { moveMade } from './moves';
 import { ClockEffect, ClockEvent, ClockState, StepResult } from './clock-types';
 import { logTo } from './clock-effects';
-import { beginTurn, withSide } from './clock-state';
+import { beginTurn } from './clock-state';
 import { adjustError, applyAdjust } from './adjust';
-import { reachBoundary, runTo, settle } from './clock-run';
+import { reachBoundary, runTo } from './clock-run';
 import { leap } from './leap';
 
 export { sidesAfter } from './clock-run';
@@ -46,7 +46,15 @@ export function isInstant(value: unknown): value is number {
 
 /** A clock ready to start. Throws on an impossible control (the message names the field). */
 export function createClock(control: GameControl, options?: Partial<ClockOptions>): ClockState {
-  const controls = parseGameControl(control);
+  return clockOf(parseGameControl(control), options);
+}
+
+/**
+ * A clock ready to start with controls already checked and given per side (control-validate.ts `parseGameControl`
+ * made them; settings hold them so): `createClock` without checking the control again, which on Espruino cost more
+ * than the rest of making the clock. The state keeps `controls` as they are (nothing changes a control once made).
+ */
+export function clockOf(controls: PerSide<TimeControl>, options?: Partial<ClockOptions>): ClockState {
   const chosen: ClockOptions = Object.assign(defaultOptions(), options || {});
   return {
     controls: controls,
@@ -62,15 +70,32 @@ export function createClock(control: GameControl, options?: Partial<ClockOptions
 }
 
 /**
+ * The running side's next boundary as last worked out, for one state: `step` works it out at the end of every step
+ * for the state it returns, and the display, the next step and the journal's restore all ask about that same state
+ * (on Espruino each working out cost as much as a quarter of the step). States are never changed once made (the
+ * display's view.ts keys on them too), so the state itself is the key. `atMs` is the boundary's instant (Infinity:
+ * none); `boundary.offsetMs` is not read from here: the state it was worked out for may have been run on since, which
+ * moves no boundary's instant (boundaries.ts: before it only time passes).
+ */
+const known: { state: ClockState | null; atMs: number; boundary: Boundary | null } = { state: null, atMs: Infinity, boundary: null };
+
+/** Works out `state`'s next boundary into `known`. */
+function learn(state: ClockState): void {
+  const side = state.toMove;
+  const boundary = state.status === 'running' ? boundaryOf(state.sides[side], state.controls[side], state.options, true) : null;
+  known.state = state;
+  known.boundary = boundary;
+  known.atMs = boundary === null ? Infinity : state.sinceMs + boundary.offsetMs;
+}
+
+/**
  * The instant of the running side's next boundary (the break's end, a count or warning, its time running out), or
  * Infinity when nothing runs or nothing more can happen to it (a flagged clock counting up). Before it, only time
  * passes: a tick changes nothing but the shown time, and the state at an earlier instant is the snapshot run on.
  */
 export function nextBoundaryAt(state: ClockState): number {
-  if (state.status !== 'running') return Infinity;
-  const side = state.toMove;
-  const boundary = nextBoundary(state.sides[side], state.controls[side], state.options);
-  return boundary === null ? Infinity : state.sinceMs + boundary.offsetMs;
+  if (known.state !== state) learn(state);
+  return known.atMs;
 }
 
 /**
@@ -87,31 +112,26 @@ export function nextChangeAt(state: ClockState): number {
 /**
  * Runs the clock from its snapshot to `nowMs`, meeting every boundary due at or before it in order: the first
  * `budget` one by one, each with its effects, then the rest in strides (leap.ts), so that a step's work and effects
- * stay bounded however far `nowMs` lies.
+ * stay bounded however far `nowMs` lies. The state it returns is `known`'s.
  */
 function catchUp(state: ClockState, nowMs: number, out: ClockEffect[], budget: number): ClockState {
   let s = state;
   let left = budget;
-  while (s.status === 'running') {
-    const side = s.toMove;
-    const boundary = nextBoundary(s.sides[side], s.controls[side], s.options);
-    if (boundary === null || s.sinceMs + boundary.offsetMs > nowMs) break;
-    const atMs = s.sinceMs + boundary.offsetMs;
+  if (known.state !== s) learn(s);
+  while (known.atMs <= nowMs) {
+    const atMs = known.atMs;
     if (left <= 0) return leap(s, nowMs, atMs, out);
     left--;
-    s = reachBoundary(settle(s, atMs), side, boundary, atMs, out);
+    s = reachBoundary(runTo(s, atMs), s.toMove, known.boundary as Boundary, atMs, out);
+    learn(s);
   }
-  return runTo(s, nowMs);
+  s = runTo(s, nowMs);
+  known.state = s; // only time passed: the same boundary at the same instant
+  return s;
 }
 
 function ignored(state: ClockState, side: Side | null, atMs: number, text: string, out: ClockEffect[]): ClockState {
   logTo(out, atMs, side, 'ignored', text);
-  return state;
-}
-
-/** An event the core cannot take (a caller's bug: the scenario runner and the runtime never send one). */
-function refused(state: ClockState, atMs: number, text: string, out: ClockEffect[]): ClockState {
-  logTo(out, atMs, null, 'refused', text);
   return state;
 }
 
@@ -121,16 +141,14 @@ function start(state: ClockState, by: Side | null, atMs: number, out: ClockEffec
   return beginTurn(state, first, atMs);
 }
 
+/** A press that is not a move (moves.ts `moveMade` takes those): the start, or a press ignored. */
 function press(state: ClockState, side: Side, atMs: number, out: ClockEffect[]): ClockState {
   if (state.status === 'ready') {
     if (side !== state.options.firstToMove) return start(state, side, atMs, out);
     return ignored(state, side, atMs, side + ' press ignored: ' + otherSide(side) + ' starts the clock', out);
   }
   if (state.status !== 'running') return ignored(state, side, atMs, side + ' press ignored: clock ' + state.status, out);
-  if (side !== state.toMove) return ignored(state, side, atMs, side + ' press ignored: not ' + side + "'s turn", out);
-  const mover = afterMove(state.sides[side], state.controls[side], state.turnUsedMs);
-  logTo(out, atMs, side, 'move', side + ' move ' + mover.moves + ' (' + state.turnUsedMs + ' ms)');
-  return beginTurn(withSide(state, side, mover), otherSide(side), atMs);
+  return ignored(state, side, atMs, side + ' press ignored: not ' + side + "'s turn", out);
 }
 
 function pause(state: ClockState, by: Side | null, atMs: number, out: ClockEffect[]): ClockState {
@@ -151,10 +169,20 @@ function apply(state: ClockState, event: ClockEvent, atMs: number, out: ClockEff
       if (state.status !== 'ready') return ignored(state, null, atMs, 'arbiter start ignored: clock ' + state.status, out);
       return start(state, null, atMs, out);
     case 'press':
-      if (!isSide(event.side)) return refused(state, atMs, 'press refused: side must be "black" or "white"', out);
+      // A side that is not one: an event the core cannot take (a caller's bug: the scenario runner and the runtime
+      // never send one), refused.
+      if (!isSide(event.side)) {
+        logTo(out, atMs, null, 'refused', 'press refused: side must be "black" or "white"');
+        return state;
+      }
+      // A move made when something fell due before it (step takes the others straight to moveMade).
+      if (state.status === 'running' && event.side === state.toMove) return moveMade(state, event.side, atMs, out);
       return press(state, event.side, atMs, out);
     case 'pause':
-      if (event.side !== undefined && !isSide(event.side)) return refused(state, atMs, 'pause refused: side must be "black" or "white" or none', out);
+      if (event.side !== undefined && !isSide(event.side)) {
+        logTo(out, atMs, null, 'refused', 'pause refused: side must be "black" or "white" or none');
+        return state;
+      }
       return pause(state, event.side || null, atMs, out);
     case 'resume':
       return resume(state, atMs, out);
@@ -175,19 +203,32 @@ function apply(state: ClockState, event: ClockEvent, atMs: number, out: ClockEff
 /**
  * The one entry point. Everything due at or before `nowMs` happens first, in order (so a press at the very instant
  * the time runs out is too late), then the event; then anything the event made due at once (an adjustment to zero).
+ * `budget`: the boundaries met one by one in each catch-up (STEP_BUDGET unless given; tests force a tiny one).
+ *
+ * On Espruino a function's whole text is read at every call, so the hot paths are functions of their own and this
+ * one only routes. A move (the running side's own press) with nothing due before it goes straight to moves.ts
+ * `moveMade`, which also runs the mover's time to the press; the state it makes is at its instant, so only its next
+ * boundary is asked. Otherwise the catch-up first; a tick is the catch-up alone (after it nothing is due); every
+ * other event goes to `apply` (a move too, when something fell due before it), and the catch-up again.
  */
-export function step(state: ClockState, event: ClockEvent, nowMs: number): StepResult {
-  return stepWithin(state, event, nowMs, STEP_BUDGET);
+export function step(state: ClockState, event: ClockEvent, nowMs: number, budget?: number): StepResult {
+  const out: ClockEffect[] = [];
+  const most = budget === undefined ? STEP_BUDGET : budget;
+  // An instant that is not whole milliseconds on a sane time line (a corrupt journal) is read as the latest one
+  // (isInstant, written out: the state's own instant is one).
+  const now = typeof nowMs === 'number' && nowMs > state.atMs && nowMs <= MAX_INSTANT_MS && Math.floor(nowMs) === nowMs ? nowMs : state.atMs;
+  if (known.state !== state) learn(state);
+  if (known.atMs > now && event.type === 'press' && event.side === state.toMove && state.status === 'running') {
+    const moved = /*#__NOINLINE__*/ moveMade(state, state.toMove, now, out);
+    learn(moved);
+    // (A turn that begins with no time left, in hourglass, meets its zero at once.)
+    return { state: known.atMs > now ? moved : catchUp(moved, now, out, most), effects: out };
+  }
+  const s = catchUp(state, now, out, most);
+  return { state: event.type === 'tick' ? s : catchUp(/*#__NOINLINE__*/ apply(s, event, now, out), now, out, most), effects: out };
 }
 
 /** `step` with its own budget of boundaries met one by one in each catch-up (tests force a tiny one). */
 export function stepWithin(state: ClockState, event: ClockEvent, nowMs: number, budget: number): StepResult {
-  const out: ClockEffect[] = [];
-  // An instant that is not whole milliseconds on a sane time line (a corrupt journal) is read as the latest one.
-  const now = isInstant(nowMs) ? Math.max(nowMs, state.atMs) : state.atMs;
-  let s = catchUp(state, now, out, budget);
-  s = apply(s, event, now, out);
-  s = catchUp(s, now, out, budget);
-  return { state: s, effects: out };
+  return step(state, event, nowMs, budget);
 }
-

@@ -15,7 +15,7 @@
  */
 import { PerSide } from './side';
 import { Stage, TimeControl, TimeSystem } from './control';
-import { keyText, valueText } from './text';
+import { hasOwn, keyText, valueText } from './text';
 
 const DAY_MS = 86400000;
 export const MAX_DURATION_MS = 400 * DAY_MS;
@@ -54,14 +54,9 @@ function systemFields(system: string): string[] | undefined {
   }
 }
 
-const STAGE_FIELDS = ['moves', 'ms'];
-
-function isObject(value: unknown): value is { [key: string]: unknown } {
+/** A plain object (not null, not an array): what a control, a stage or a snapshot must be. */
+export function isObject(value: unknown): value is { [key: string]: unknown } {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function has(value: object, key: string): boolean {
-  return Object.prototype.hasOwnProperty.call(value, key);
 }
 
 /** The parenthesis of a message: `missing` or `got …` (text.ts `valueText`: the same on Espruino and in V8). */
@@ -110,40 +105,23 @@ function unknownFieldsError(value: { [key: string]: unknown }, known: string[], 
   return path + ': unknown fields ' + unknown.join(', ') + more + ' for ' + what + ' ' + list;
 }
 
-function stageError(stage: unknown, index: number, path: string): string | undefined {
-  const stagePath = path + '[' + index + ']';
-  if (!isObject(stage)) return stagePath + ': must be an object with moves and ms (' + shown(stage) + ')';
-  const unknown = unknownFieldsError(stage, STAGE_FIELDS, stagePath, 'a stage');
-  if (unknown) return unknown;
-  const moves = integerError(stage.moves, 1, MAX_COUNT);
-  if (moves) return stagePath + '.moves: ' + moves;
-  // Only the first stage must bring time: later ones may add nothing.
-  const ms = integerError(stage.ms, index === 0 ? 1 : 0, MAX_DURATION_MS);
-  if (ms) return stagePath + '.ms: ' + ms;
-  return undefined;
-}
-
+/** The stages of a stages control: each an object with `moves` and `ms` only, the first bringing time. */
 function stagesError(stages: unknown, path: string): string | undefined {
   if (!Array.isArray(stages) || stages.length === 0) return path + ': must be a non-empty array of stages (' + shown(stages) + ')';
   if (stages.length > MAX_STAGES) return path + ': must have at most ' + MAX_STAGES + ' stages (got ' + stages.length + ')';
   for (let i = 0; i < stages.length; i++) {
-    const error = stageError(stages[i], i, path);
-    if (error) return error;
+    const stage = stages[i];
+    const stagePath = path + '[' + i + ']';
+    if (!isObject(stage)) return stagePath + ': must be an object with moves and ms (' + shown(stage) + ')';
+    const unknown = unknownFieldsError(stage, ['moves', 'ms'], stagePath, 'a stage');
+    if (unknown) return unknown;
+    const moves = integerError(stage.moves, 1, MAX_COUNT);
+    if (moves) return stagePath + '.moves: ' + moves;
+    // Only the first stage must bring time: later ones may add nothing.
+    const ms = integerError(stage.ms, i === 0 ? 1 : 0, MAX_DURATION_MS);
+    if (ms) return stagePath + '.ms: ' + ms;
   }
   return undefined;
-}
-
-/** The rule for one field of a known system; `system` decides whether main time may be zero. */
-function fieldError(system: string, field: string, value: unknown, path: string): string | undefined {
-  if (field === 'stages') return stagesError(value, path);
-  // An optional cap is simply absent; `undefined` counts as absent so spread-built objects pass.
-  if (field === 'capMs' && value === undefined) return undefined;
-  let min = 1;
-  if (field === 'mainMs' && (system === 'byoyomi' || system === 'canadian')) min = 0;
-  if (field === 'incrementMs' || field === 'delayMs') min = 0;
-  const max = field === 'periods' || field === 'moves' ? MAX_COUNT : MAX_DURATION_MS;
-  const error = integerError(value, min, max);
-  return error ? path + ': ' + error : undefined;
 }
 
 /** One line naming the first impossible field of a single time control, or undefined when it is valid. */
@@ -156,9 +134,21 @@ export function controlError(value: unknown, path: string): string | undefined {
   if (fields === undefined) return path + '.system: unknown time system ' + valueText(system) + ' (known: ' + timeSystems().join(', ') + ')';
   const unknown = unknownFieldsError(value, ['system'].concat(fields), path, system);
   if (unknown) return unknown;
+  // Each field's rule; `system` decides whether main time may be zero.
   for (const field of fields) {
-    const error = fieldError(system, field, value[field], path + '.' + field);
-    if (error) return error;
+    const at = path + '.' + field;
+    if (field === 'stages') {
+      const error = stagesError(value[field], at);
+      if (error) return error;
+      continue;
+    }
+    // An optional cap is simply absent; `undefined` counts as absent so spread-built objects pass.
+    if (field === 'capMs' && value[field] === undefined) continue;
+    let min = 1;
+    if (field === 'mainMs' && (system === 'byoyomi' || system === 'canadian')) min = 0;
+    if (field === 'incrementMs' || field === 'delayMs') min = 0;
+    const error = integerError(value[field], min, field === 'periods' || field === 'moves' ? MAX_COUNT : MAX_DURATION_MS);
+    if (error) return at + ': ' + error;
   }
   if (system === 'fischer' && value.capMs !== undefined && (value.capMs as number) < (value.mainMs as number)) {
     return path + '.capMs: must be at least mainMs (got ' + value.capMs + ' < ' + value.mainMs + ')';
@@ -172,7 +162,7 @@ export function controlError(value: unknown, path: string): string | undefined {
  */
 export function gameControlError(value: unknown, path?: string): string | undefined {
   const at = path === undefined ? 'control' : path;
-  if (!isObject(value) || has(value, 'system') || !(has(value, 'black') || has(value, 'white'))) {
+  if (!isObject(value) || hasOwn(value, 'system') || !(hasOwn(value, 'black') || hasOwn(value, 'white'))) {
     return controlError(value, at);
   }
   const unknown = unknownFieldsError(value, ['black', 'white'], at, 'a per-side control');
@@ -181,7 +171,7 @@ export function gameControlError(value: unknown, path?: string): string | undefi
 }
 
 /** A fresh copy holding only the known fields, so callers never share (or later mutate) the input. */
-function copyControl(c: TimeControl): TimeControl {
+export function copyControl(c: TimeControl): TimeControl {
   if (c.system === 'stages') {
     const stages: Stage[] = [];
     for (const stage of c.stages) stages.push({ moves: stage.moves, ms: stage.ms });
@@ -207,6 +197,6 @@ export function parseGameControl(value: unknown, path?: string): PerSide<TimeCon
   const error = gameControlError(value, path);
   if (error) throw new Error(error);
   const v = value as { [key: string]: unknown };
-  if (has(v, 'system')) return { black: copyControl(v as unknown as TimeControl), white: copyControl(v as unknown as TimeControl) };
+  if (hasOwn(v, 'system')) return { black: copyControl(v as unknown as TimeControl), white: copyControl(v as unknown as TimeControl) };
   return { black: copyControl(v.black as TimeControl), white: copyControl(v.white as TimeControl) };
 }

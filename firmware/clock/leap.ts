@@ -16,11 +16,12 @@
  * announcements and log entries it left out, for hosts that list them (the scenario runner).
  */
 import { Side } from './side';
-import { Boundary, countsWithin, nextChange, periodCounts } from './boundaries';
+import { Boundary, boundaryOf, countsWithin, periodCounts } from './boundaries';
+import { ByoyomiControl } from './control';
 import { ClockEffect, ClockState } from './clock-types';
 import { logTo } from './clock-effects';
 import { withSide } from './clock-state';
-import { reachBoundary, runTo, settle } from './clock-run';
+import { reachBoundary, runTo } from './clock-run';
 import { timeUp } from './time-up';
 
 /** What a leap left out. */
@@ -46,11 +47,6 @@ function freshLastPeriod(state: ClockState, side: Side): boolean {
     clock.remainingMs === control.periodMs && clock.graceMs === 0 && clock.flaggedAtMs === null;
 }
 
-function periodMsOf(state: ClockState, side: Side): number {
-  const control = state.controls[side];
-  return control.system === 'byoyomi' ? control.periodMs : 0;
-}
-
 /**
  * Right after a forced pass: when both sides are in their whole last periods, the game is a cycle of rounds (the
  * side to move uses its period and passes, then the other), each the same state again `roundMs` later. Skips the
@@ -60,8 +56,9 @@ function skipRounds(state: ClockState, nowMs: number, out: ClockEffect[], tally:
   const first = state.toMove;
   const second = first === 'black' ? 'white' : 'black';
   if (state.options.onExpire !== 'pass' || !freshLastPeriod(state, first) || !freshLastPeriod(state, second)) return state;
-  const firstMs = periodMsOf(state, first);
-  const roundMs = firstMs + periodMsOf(state, second);
+  // (Both sides play byo-yomi: freshLastPeriod says so.)
+  const firstMs = (state.controls[first] as ByoyomiControl).periodMs;
+  const roundMs = firstMs + (state.controls[second] as ByoyomiControl).periodMs;
   const rounds = Math.floor((nowMs - state.sinceMs) / roundMs);
   if (rounds < 1) return state;
   const endMs = state.sinceMs + rounds * roundMs;
@@ -77,11 +74,11 @@ function skipRounds(state: ClockState, nowMs: number, out: ClockEffect[], tally:
  * together (all but the last one left), as one period change at the last of them.
  */
 function usePeriods(state: ClockState, side: Side, atMs: number, nowMs: number, out: ClockEffect[], tally: Tally): ClockState {
-  const periodMs = periodMsOf(state, side);
+  const periodMs = (state.controls[side] as ByoyomiControl).periodMs; // (meet sends only byo-yomi here)
   const left = state.sides[side].periodsLeft as number;
   const ended = Math.min(left - 1, Math.floor((nowMs - atMs) / periodMs) + 1);
   const lastAtMs = atMs + (ended - 1) * periodMs;
-  const settled = settle(state, lastAtMs);
+  const settled = runTo(state, lastAtMs);
   const before = withSide(settled, side, Object.assign({}, settled.sides[side], { periodsLeft: left - ended + 1 }));
   tally.announcements += (ended - 1) * periodCounts(state.controls[side], state.options).length;
   const effects: ClockEffect[] = [];
@@ -99,7 +96,7 @@ function morePeriodsAhead(state: ClockState, side: Side): boolean {
 function meet(state: ClockState, side: Side, change: Boundary, atMs: number, nowMs: number, out: ClockEffect[], tally: Tally): ClockState {
   if (change.kind === 'timeUp' && morePeriodsAhead(state, side)) return usePeriods(state, side, atMs, nowMs, out, tally);
   const effects: ClockEffect[] = [];
-  const next = reachBoundary(settle(state, atMs), side, change, atMs, effects);
+  const next = reachBoundary(runTo(state, atMs), side, change, atMs, effects);
   passOn(effects, out, tally);
   return next.status === 'running' && next.toMove !== side ? skipRounds(next, nowMs, out, tally) : next;
 }
@@ -114,7 +111,7 @@ export function leap(state: ClockState, nowMs: number, fromMs: number, out: Cloc
   let s = state;
   while (s.status === 'running') {
     const side = s.toMove;
-    const change = nextChange(s.sides[side], s.controls[side], s.options);
+    const change = boundaryOf(s.sides[side], s.controls[side], s.options, false); // boundaries.ts nextChange
     const atMs = change === null ? Infinity : s.sinceMs + change.offsetMs;
     tally.announcements += countsWithin(s.sides[side], s.controls[side], s.options, Math.min(atMs, nowMs) - s.sinceMs);
     if (change === null || atMs > nowMs) break;

@@ -54,16 +54,14 @@ export function optionChoices(): { [name: string]: unknown[] } {
   };
 }
 
-/** A value as a message shows it (text.ts `valueText`: the same on Espruino and in V8). */
-function shown(value: unknown): string {
-  return value === undefined ? 'undefined' : valueText(value);
-}
-
 /** One line naming the first impossible option of a (partial) options object, or undefined when all are possible. */
 export function optionsError(value: unknown, path: string): string | undefined {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return path + ': must be an object';
   const names = Object.keys(value);
   const all = optionChoices();
+  // A value as a message shows it (text.ts `valueText`: the same on Espruino and in V8); made here, not at the top
+  // level, where the device would hold it at rest.
+  const shown = (given: unknown): string => (given === undefined ? 'undefined' : valueText(given));
   for (let i = 0; i < names.length; i++) {
     const choices = hasOwn(all, names[i]) ? all[names[i]] : undefined;
     const given = (value as { [name: string]: unknown })[names[i]];

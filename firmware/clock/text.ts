@@ -40,11 +40,6 @@ export function hasText(text: string, needle: string): boolean {
   return findText(text, needle) >= 0;
 }
 
-function isDigit(text: string, i: number): boolean {
-  const c = text.charAt(i);
-  return c >= '0' && c <= '9';
-}
-
 /**
  * The first whole number (a "-" just before it included) written after the first `word` in `text`, as text, or ""
  * when there is none: "black move 12 (4200 ms)" after " move " is "12", after "(" is "4200". Scanned by hand: on
@@ -53,19 +48,14 @@ function isDigit(text: string, i: number): boolean {
 export function numberAfter(text: string, word: string): string {
   const at = findText(text, word);
   if (at < 0) return '';
+  // (A digit is a character from "0" to "9"; charAt past the end is "", which is none.)
   let i = at + word.length;
-  while (i < text.length && !isDigit(text, i) && !(text.charAt(i) === '-' && isDigit(text, i + 1))) i++;
+  while (i < text.length && !(text.charAt(i) >= '0' && text.charAt(i) <= '9') && !(text.charAt(i) === '-' && text.charAt(i + 1) >= '0' && text.charAt(i + 1) <= '9')) i++;
   let digits = text.charAt(i) === '-' ? '-' : '';
   if (digits) i++;
-  while (isDigit(text, i)) digits += text.charAt(i++);
+  while (text.charAt(i) >= '0' && text.charAt(i) <= '9') digits += text.charAt(i++);
   return digits;
 }
-
-function hex4(code: number): string {
-  return (0x10000 + code).toString(16).slice(1);
-}
-
-const SHORT_ESCAPES: { [char: string]: string } = { '\n': '\\n', '\r': '\\r', '\t': '\\t', '"': '\\"', '\\': '\\\\' };
 
 /** `text` in double quotes as JSON writes it, but every other character outside 0x20–0x7E as \u00xx (lower case). */
 export function quoted(text: string): string {
@@ -73,8 +63,12 @@ export function quoted(text: string): string {
   for (let i = 0; i < text.length; i++) {
     const char = text.charAt(i);
     const code = text.charCodeAt(i);
-    if (hasOwn(SHORT_ESCAPES, char)) out += SHORT_ESCAPES[char];
-    else if (code < 0x20 || code > 0x7e) out += '\\u' + hex4(code);
+    // The short escapes (no module-level table: on the device it would be built in RAM at boot and kept).
+    if (char === '\n') out += '\\n';
+    else if (char === '\r') out += '\\r';
+    else if (char === '\t') out += '\\t';
+    else if (char === '"' || char === '\\') out += '\\' + char;
+    else if (code < 0x20 || code > 0x7e) out += '\\u' + (0x10000 + code).toString(16).slice(1); // four hex digits
     else out += char;
   }
   return out + '"';

@@ -4,7 +4,7 @@ import { otherSide, Side } from './side';
 import { SAY_BREAK, SAY_LAST_PERIOD, SAY_OVERTIME } from './announcements';
 import { ClockEffect, ClockState } from './clock-types';
 import { announce, logTo } from './clock-effects';
-import { beginTurn, isRunning, withSide } from './clock-state';
+import { beginTurn, withSide } from './clock-state';
 import { hasOvertime } from './side-clock';
 
 export function announceOvertime(state: ClockState, side: Side, atMs: number, out: ClockEffect[]): void {
@@ -54,7 +54,7 @@ export function timeUp(state: ClockState, side: Side, atMs: number, out: ClockEf
     if (periodsLeft === 1) announce(out, atMs, side, SAY_LAST_PERIOD, 'lastPeriod');
     return withSide(state, side, Object.assign({}, clock, { periodsLeft: periodsLeft, remainingMs: control.periodMs }));
   }
-  if (control.system === 'byoyomi' && state.options.onExpire === 'pass' && isRunning(state, side)) {
+  if (control.system === 'byoyomi' && state.options.onExpire === 'pass' && state.status === 'running' && state.toMove === side) {
     out.push({ type: 'pass', atMs: atMs, side: side });
     logTo(out, atMs, side, 'pass', side + ' forced pass: last period ran out, ' + otherSide(side) + ' to move');
     const kept = Object.assign({}, clock, { remainingMs: control.periodMs, graceMs: 0, inBreak: false });
