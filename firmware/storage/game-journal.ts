@@ -109,53 +109,48 @@ export interface GameSnapshot {
   wallMs?: number;
 }
 
-/** The `i`th entry of a snapshot's log, packed. */
-function snapshotEntry(game: GameSnapshot, i: number): string {
-  const kept = game.log[i];
-  return typeof kept === 'string' ? kept : packLogEntry(kept);
+/** A snapshot's log as packed strings: the runtime's as it is; entries (tools, tests) packed. */
+function packedLog(log: (string | LogEntry)[]): string[] {
+  return log.length === 0 || typeof log[0] === 'string' ? (log as string[]) : (log as LogEntry[]).map(packLogEntry);
 }
 
 /**
  * Where the part of the log a snapshot keeps begins: the latest entries, at most half the budget of text, so that
  * a fresh journal always has room for half a budget of records before the next compaction (however long the
- * in-memory log a host keeps).
+ * in-memory log a host keeps). A board's log is well within it: that is told from its whole length at once.
  */
-function snapshotLogStart(game: GameSnapshot): number {
-  const length = game.log.length;
+function snapshotLogStart(log: string[]): number {
+  const length = log.length;
+  const least = Math.max(0, length - MAX_SNAPSHOT_LOG);
+  if (log.slice(least).join('').length + (length - least) * 4 <= COMPACT_AT_CHARS / 2) return least;
   let chars = 0;
   let first = length;
-  while (first > 0 && first > length - MAX_SNAPSHOT_LOG) {
-    chars += snapshotEntry(game, first - 1).length + 4;
+  while (first > least) {
+    chars += log[first - 1].length + 4;
     if (chars > COMPACT_AT_CHARS / 2) break;
     first--;
   }
   return first;
 }
 
-/** Text of a snapshot's log entries to put in one record, before JSON's escapes (which may double it, at worst). */
-const LOG_RECORD_CHARS = 900;
+/** Packed entries a record of a snapshot's log holds, unless their JSON comes out longer than a record may be. */
+const LOG_RECORD_ENTRIES = 16;
 
 /**
- * Writes the snapshot's log from `first` on, several packed entries to a record (`{"p":[...]}`), each record at most
- * MAX_RECORD_CHARS long: a run whose JSON came out longer (escapes) is written in halves. False when a write failed.
+ * Writes the snapshot's log from `first` on, LOG_RECORD_ENTRIES packed entries to a record (`{"p":[...]}`), each
+ * record at most MAX_RECORD_CHARS long: a run whose JSON came out longer (long texts, escapes) is written in halves.
+ * False when a write failed.
  */
-function putSnapshotLog(storage: KeyValueStorage, place: JournalPlace, game: GameSnapshot, first: number): boolean {
-  const length = game.log.length;
-  let i = first;
-  while (i < length) {
-    let end = i + 1;
-    for (let chars = snapshotEntry(game, i).length; end < length && chars < LOG_RECORD_CHARS; end++) chars += snapshotEntry(game, end).length + 3;
-    for (;;) {
-      const entries: string[] = [];
-      for (let j = i; j < end; j++) entries.push(snapshotEntry(game, j));
-      const text = JSON.stringify({ p: entries });
-      if (text.length <= MAX_RECORD_CHARS || end === i + 1) {
-        if (!appendRecord(storage, place.name, text)) return false;
-        place.chars += text.length + RECORD_OVERHEAD_CHARS;
-        break;
-      }
+function putSnapshotLog(storage: KeyValueStorage, place: JournalPlace, log: string[], first: number): boolean {
+  for (let i = first; i < log.length; ) {
+    let end = Math.min(i + LOG_RECORD_ENTRIES, log.length);
+    let text = JSON.stringify({ p: log.slice(i, end) });
+    while (text.length > MAX_RECORD_CHARS && end > i + 1) {
       end = i + ((end - i) >> 1);
+      text = JSON.stringify({ p: log.slice(i, end) });
     }
+    if (!appendRecord(storage, place.name, text)) return false;
+    place.chars += text.length + RECORD_OVERHEAD_CHARS;
     i = end;
   }
   return true;
@@ -171,12 +166,13 @@ export function journalSnapshot(storage: KeyValueStorage, place: JournalPlace, g
   clearJournal(storage, name);
   const fresh: JournalPlace = { name: name, generation: place.generation + 1, chars: 0, records: 0 };
   const state = game.state;
-  const first = snapshotLogStart(game);
+  const log = packedLog(game.log);
+  const first = snapshotLogStart(log);
   let ok = put(storage, fresh, {
     v: FORMAT, g: fresh.generation, control: state.controls, options: state.options, w: game.wallMs,
-    t: game.atMs, s: snapshotOf(state), n: game.logged, k: game.log.length - first,
+    t: game.atMs, s: snapshotOf(state), n: game.logged, k: log.length - first,
   });
-  if (ok) ok = /*#__NOINLINE__*/ putSnapshotLog(storage, fresh, game, first);
+  if (ok) ok = putSnapshotLog(storage, fresh, log, first);
   if (!ok) {
     clearJournal(storage, name);
     return null;
