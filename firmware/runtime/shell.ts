@@ -14,7 +14,8 @@ import { ClockEffect, ClockEvent, ClockState } from '../clock/clock-types';
 import { nextDeadline, quietUntil, runnerAt, view, ClockView } from '../display/view';
 import { loadSettings, saveSettings, Settings } from '../storage/settings';
 import {
-  journalEvent, journalFull, journalNewGame, JournalPlace, journalSnapshot, journalUndo, UNDO_DEPTH, worthJournaling,
+  COMPACT_AT_CHARS, COMPACT_AT_RECORDS, journalEvent, journalNewGame, JournalPlace, journalSnapshot, journalUndo,
+  UNDO_DEPTH, worthJournaling,
 } from '../storage/game-journal';
 import { bootJournal } from '../storage/journal-boot';
 import { LogEntry } from '../clock/game-log';
@@ -231,7 +232,7 @@ export function startShell(hal: Hal, config: ShellConfig): Shell {
     if (place !== null && saved.game && write(place)) {
       if (isEvent) records++;
       journaledAtMs = atMs;
-      if (journalFull(place)) compact(atMs);
+      if (place.chars >= COMPACT_AT_CHARS || place.records >= COMPACT_AT_RECORDS) compact(atMs);
     } else {
       compact(atMs);
     }

@@ -21,7 +21,7 @@ import { snapshotError, snapshotOf, stateFromSnapshot, StateSnapshot } from '../
 import { KeyValueStorage } from '../../hal/hal';
 import { findText, hasProtoKey, oneLine } from '../clock/text';
 import { LogEntry } from '../clock/game-log';
-import { keepPacked, packLogEntry } from './packed-log';
+import { keepPacked, packLogEntry, unpackLogEntry } from './packed-log';
 
 /**
  * The journal's two files. A game's records go to one; a compaction writes the game as it stands (a snapshot and
@@ -74,10 +74,6 @@ export interface JournalPlace {
   records: number;
 }
 
-/** Whether the journal reached its budget (in characters or in records): the runtime then compacts it. */
-export function journalFull(place: JournalPlace): boolean {
-  return place.chars >= COMPACT_AT_CHARS || place.records >= COMPACT_AT_RECORDS;
-}
 
 /** Appends one JSON record to the journal's file; false when it could not be written (flash full). */
 function put(storage: KeyValueStorage, place: JournalPlace, value: unknown): boolean {
@@ -96,22 +92,16 @@ export function journalNewGame(storage: KeyValueStorage, control: PerSide<TimeCo
 
 /**
  * The game as it stands, for a compaction. The log is given as the runtime keeps it, packed strings (packed-log.ts),
- * written as they are: nothing is unpacked or made per entry at the moment RAM is tightest. (Entries as objects are
- * taken too, for tools and tests.)
+ * written as they are: nothing is unpacked or made per entry at the moment RAM is tightest.
  */
 export interface GameSnapshot {
   state: ClockState;
   /** The game-time instant it stands at (the latest the runtime journaled). */
   atMs: number;
   /** The in-memory log (the latest entries) and how many entries the game has written in all. */
-  log: (string | LogEntry)[];
+  log: string[];
   logged: number;
   wallMs?: number;
-}
-
-/** A snapshot's log as packed strings: the runtime's as it is; entries (tools, tests) packed. */
-function packedLog(log: (string | LogEntry)[]): string[] {
-  return log.length === 0 || typeof log[0] === 'string' ? (log as string[]) : (log as LogEntry[]).map(packLogEntry);
 }
 
 /**
@@ -166,7 +156,7 @@ export function journalSnapshot(storage: KeyValueStorage, place: JournalPlace, g
   clearJournal(storage, name);
   const fresh: JournalPlace = { name: name, generation: place.generation + 1, chars: 0, records: 0 };
   const state = game.state;
-  const log = packedLog(game.log);
+  const log = game.log;
   const first = snapshotLogStart(log);
   let ok = put(storage, fresh, {
     v: FORMAT, g: fresh.generation, control: state.controls, options: state.options, w: game.wallMs,
@@ -275,19 +265,11 @@ function isLogRecord(value: unknown): value is { l: LogEntry } {
     isLogKind(entry.kind) && typeof entry.text === 'string' && entry.text.length <= MAX_LOG_TEXT;
 }
 
-/**
- * A packed log entry (packed-log.ts "<atMs> <side> <kind> <text>") as the clock writes one, so that it unpacks to the
- * same text: checked in place, with nothing made per entry (a restore checks a whole log of them).
- */
+/** A packed log entry (packed-log.ts) as the clock writes one: it unpacks and packs again to the same text. */
 function isPackedEntry(packed: unknown): packed is string {
   if (typeof packed !== 'string' || packed.length > MAX_LOG_TEXT + 32) return false;
-  const side = packed.indexOf(' ');
-  const kind = packed.indexOf(' ', side + 3);
-  const letter = packed.charAt(side + 1);
-  const instant = packed.substring(0, side);
-  const atMs = Number(instant);
-  return side > 0 && kind > side && packed.charAt(side + 2) === ' ' && (letter === 'b' || letter === 'w' || letter === '-') &&
-    isInstant(atMs) && String(atMs) === instant && isLogKind(packed.substring(side + 3, kind)) && packed.length - kind - 1 <= MAX_LOG_TEXT;
+  const entry = unpackLogEntry(packed);
+  return isInstant(entry.atMs) && isLogKind(entry.kind) && entry.text.length <= MAX_LOG_TEXT && packLogEntry(entry) === packed;
 }
 
 /**
