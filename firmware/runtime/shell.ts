@@ -14,12 +14,12 @@ import { ClockEffect, ClockEvent, ClockState } from '../clock/clock-types';
 import { nextDeadline, quietUntil, runnerAt, view, ClockView } from '../display/view';
 import { loadSettings, saveSettings, Settings } from '../storage/settings';
 import {
-  COMPACT_AT_CHARS, journalEvent, journalNewGame, JournalPlace, journalSnapshot, journalUndo, UNDO_DEPTH,
-  worthJournaling,
+  COMPACT_AT_CHARS, COMPACT_AT_RECORDS, journalEvent, journalNewGame, JournalPlace, journalSnapshot, journalUndo,
+  UNDO_DEPTH, worthJournaling,
 } from '../storage/game-journal';
 import { bootJournal } from '../storage/journal-boot';
 import { LogEntry } from '../clock/game-log';
-import { keepPacked, packedAtMs, packedStart, packLogEntry, unpackLog, unpackLogEntry } from './packed-log';
+import { keepPacked, packedAtMs, packedStart, unpackLog } from './packed-log';
 import { Screen } from '../display/screen';
 import { Layout } from '../display/layout';
 import { soundFor } from '../sound/sound';
@@ -214,8 +214,8 @@ export function startShell(hal: Hal, config: ShellConfig): Shell {
    * failure are in it), and when a chord takes back presses that an earlier compaction already folded in.
    */
   function compact(atMs: number): void {
-    const from = place === null ? { name: '', generation: 0, chars: 0 } : place;
-    const fresh = journalSnapshot(hal.storage, from, { state: state, atMs: atMs, log: log, logged: logged, wallMs: wallMs(), unpack: unpackLogEntry });
+    const from = place === null ? { name: '', generation: 0, chars: 0, records: 0 } : place;
+    const fresh = journalSnapshot(hal.storage, from, { state: state, atMs: atMs, log: log, logged: logged, wallMs: wallMs() });
     if (fresh !== null) {
       place = fresh;
       journaledAtMs = atMs;
@@ -232,7 +232,7 @@ export function startShell(hal: Hal, config: ShellConfig): Shell {
     if (place !== null && saved.game && write(place)) {
       if (isEvent) records++;
       journaledAtMs = atMs;
-      if (place.chars >= COMPACT_AT_CHARS) compact(atMs);
+      if (place.chars >= COMPACT_AT_CHARS || place.records >= COMPACT_AT_RECORDS) compact(atMs);
     } else {
       compact(atMs);
     }
@@ -246,7 +246,7 @@ export function startShell(hal: Hal, config: ShellConfig): Shell {
   const game = boot.restored.game;
   if (game) {
     state = game.state;
-    log = game.log.map(packLogEntry);
+    log = game.log;
     startMs = packedStart(log);
     // Its entry left the bounded log: the record has it (or, without a record, the time line's zero).
     if (startMs === null && state.status !== 'ready') startMs = recordStartMs(hal.storage, kick);
@@ -378,8 +378,10 @@ export function startShell(hal: Hal, config: ShellConfig): Shell {
     }
     if (before !== state.status && (event.type === 'pause' || event.type === 'resume')) sayWords(event.type === 'pause' ? 'paused' : 'resumed', atMs);
     const heartbeat = event.type === 'tick' && state.status === 'running' && atMs - journaledAtMs >= HEARTBEAT_MS;
-    if (heartbeat || worthJournaling(event, result.effects)) journalRecord(atMs, true, (at) => journalEvent(hal.storage, at, atMs, event, wallMs()));
+    const journaled = heartbeat || worthJournaling(event, result.effects);
     play(result.effects);
+    // After the log took this step's entries: a compaction that the record brings writes them in its snapshot.
+    if (journaled) journalRecord(atMs, true, (at) => journalEvent(hal.storage, at, atMs, event, wallMs()));
     return result.effects;
   }
 

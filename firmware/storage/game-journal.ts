@@ -3,6 +3,11 @@
  * control and options); then every event the core acted on follows with its instant, plus the ticks at which a
  * flag fell or a turn passed. Restoring replays them through the same core, so the times come back exactly as they
  * were at the last journaled event. Records are JSON lines in the checksummed append-only journal (journal.ts).
+ *
+ * The restore's work is bounded by the journal's length in records, not in time played: the journal compacts itself
+ * (a snapshot of the game as it stands, with its log) after COMPACT_AT_RECORDS events, so a restore reads one
+ * snapshot, its log as the runtime keeps it (packed strings, packed-log.ts), and at most that many events, each
+ * stepped by arithmetic (a catch-up leaps over boundaries instead of meeting them one by one, clock.ts `stepWithin`).
  */
 import { TimeControl } from '../clock/control';
 import { ClockOptions, optionsError } from '../clock/options';
@@ -10,12 +15,13 @@ import { gameControlError } from '../clock/control-validate';
 import { isInstant } from '../clock/clock';
 import { isSide, PerSide } from '../clock/side';
 import { ClockEffect, ClockEvent, ClockState } from '../clock/clock-types';
-import { createClock, nextBoundaryAt, step } from '../clock/clock';
-import { appendRecord, clearJournal, forEachRecord, RECORD_OVERHEAD_CHARS } from './journal';
+import { createClock, step, stepWithin } from '../clock/clock';
+import { appendRecord, clearJournal, forEachRecord, MAX_RECORD_CHARS, RECORD_OVERHEAD_CHARS } from './journal';
 import { snapshotError, snapshotOf, stateFromSnapshot, StateSnapshot } from '../clock/clock-snapshot';
 import { KeyValueStorage } from '../../hal/hal';
 import { findText, hasProtoKey, oneLine } from '../clock/text';
-import { keepLogEntries, LogEntry } from '../clock/game-log';
+import { LogEntry } from '../clock/game-log';
+import { keepPacked, packLogEntry, unpackLogEntry } from './packed-log';
 
 /**
  * The journal's two files. A game's records go to one; a compaction writes the game as it stands (a snapshot and
@@ -29,9 +35,13 @@ export const JOURNAL_FILES = [JOURNAL_RECORD, JOURNAL_SPARE];
 export const SET_ASIDE_RECORD = 'gcjbad';
 /** Written just before a restore and erased after it: found at boot, the last restore never ended. */
 export const RESTORING_RECORD = 'gcboot';
-/** Version 2 journals may begin with a snapshot; version 1 ones (older firmware) only with a game's start. */
-const FORMAT = 2;
-const FORMATS = [1, 2];
+/**
+ * Version 3 journals keep a snapshot's log as packed strings, several to a record (`{"p":[...]}`); version 2 ones
+ * (older firmware) one entry object to a record (`{"l":{...}}`); version 1 ones begin only with a game's start. The
+ * firmware restores all three.
+ */
+const FORMAT = 3;
+const FORMATS = [1, 2, 3];
 
 const EVENT_TYPES = ['start', 'press', 'pause', 'resume', 'adjust', 'tick'];
 
@@ -41,6 +51,16 @@ const EVENT_TYPES = ['start', 'press', 'pause', 'resume', 'adjust', 'tick'];
  * never takes more than this, one record, and one snapshot of flash, whatever the game's length.
  */
 export const COMPACT_AT_CHARS = 16384;
+/**
+ * The journal's budget in records, whatever their length (a heartbeat's record is a few dozen characters: 16 KB of
+ * them would be hundreds of records to replay): each record after the snapshot (or the game's start) costs a restore
+ * STEPPED_RECORD if it is stepped through the core (an event other than a tick), LIGHT_RECORD if it is only read (a
+ * tick, an undo); once they cost COMPACT_AT_RECORDS, the journal compacts. So a restore steps at most 16 events, or
+ * reads 64 heartbeats; a compaction writes about 3.5 KB (the state and a log of 64).
+ */
+export const COMPACT_AT_RECORDS = 64;
+const STEPPED_RECORD = 4;
+const LIGHT_RECORD = 1;
 /** The most log entries a snapshot carries (the device keeps 64 in memory; hosts may keep more). */
 const MAX_SNAPSHOT_LOG = 1000;
 
@@ -50,7 +70,10 @@ export interface JournalPlace {
   generation: number;
   /** Characters in the file so far (what the budget counts). */
   chars: number;
+  /** What the records since its snapshot or the game's start cost a restore (COMPACT_AT_RECORDS). */
+  records: number;
 }
+
 
 /** Appends one JSON record to the journal's file; false when it could not be written (flash full). */
 function put(storage: KeyValueStorage, place: JournalPlace, value: unknown): boolean {
@@ -63,48 +86,64 @@ function put(storage: KeyValueStorage, place: JournalPlace, value: unknown): boo
 /** Starts a new game's journal (the previous game's is dropped); its place, or null when the header did not fit. */
 export function journalNewGame(storage: KeyValueStorage, control: PerSide<TimeControl>, options: ClockOptions, wallMs?: number): JournalPlace | null {
   for (let i = 0; i < JOURNAL_FILES.length; i++) clearJournal(storage, JOURNAL_FILES[i]);
-  const place: JournalPlace = { name: JOURNAL_RECORD, generation: 0, chars: 0 };
+  const place: JournalPlace = { name: JOURNAL_RECORD, generation: 0, chars: 0, records: 0 };
   return put(storage, place, { v: FORMAT, g: 0, control: control, options: options, w: wallMs }) ? place : null;
 }
 
 /**
- * The game as it stands, for a compaction. The log may be given as the runtime keeps it (`log` of packed strings,
- * with `unpack`): the compaction then unpacks one entry at a time as it writes it, so the whole log is never in RAM
- * twice (the runtime's strings, and an object of four fields for each entry) at the moment RAM is tightest.
+ * The game as it stands, for a compaction. The log is given as the runtime keeps it, packed strings (packed-log.ts),
+ * written as they are: nothing is unpacked or made per entry at the moment RAM is tightest.
  */
-export interface GameSnapshot<Kept = LogEntry> {
+export interface GameSnapshot {
   state: ClockState;
   /** The game-time instant it stands at (the latest the runtime journaled). */
   atMs: number;
   /** The in-memory log (the latest entries) and how many entries the game has written in all. */
-  log: Kept[];
+  log: string[];
   logged: number;
   wallMs?: number;
-  /** How a kept entry reads as a log entry; absent when `log` holds entries. */
-  unpack?: (kept: Kept) => LogEntry;
-}
-
-/** The `i`th entry of a snapshot's log, as a fresh record to write. */
-function snapshotEntry<Kept>(game: GameSnapshot<Kept>, i: number): LogEntry {
-  const kept = game.log[i];
-  return game.unpack !== undefined ? game.unpack(kept) : (kept as unknown as LogEntry);
 }
 
 /**
  * Where the part of the log a snapshot keeps begins: the latest entries, at most half the budget of text, so that
  * a fresh journal always has room for half a budget of records before the next compaction (however long the
- * in-memory log a host keeps).
+ * in-memory log a host keeps). A board's log is well within it: that is told from its whole length at once.
  */
-function snapshotLogStart<Kept>(game: GameSnapshot<Kept>): number {
-  const length = game.log.length;
+function snapshotLogStart(log: string[]): number {
+  const length = log.length;
+  const least = Math.max(0, length - MAX_SNAPSHOT_LOG);
+  if (log.slice(least).join('').length + (length - least) * 4 <= COMPACT_AT_CHARS / 2) return least;
   let chars = 0;
   let first = length;
-  while (first > 0 && first > length - MAX_SNAPSHOT_LOG) {
-    chars += JSON.stringify(snapshotEntry(game, first - 1)).length + 8 + RECORD_OVERHEAD_CHARS;
+  while (first > least) {
+    chars += log[first - 1].length + 4;
     if (chars > COMPACT_AT_CHARS / 2) break;
     first--;
   }
   return first;
+}
+
+/** Packed entries a record of a snapshot's log holds, unless their JSON comes out longer than a record may be. */
+const LOG_RECORD_ENTRIES = 16;
+
+/**
+ * Writes the snapshot's log from `first` on, LOG_RECORD_ENTRIES packed entries to a record (`{"p":[...]}`), each
+ * record at most MAX_RECORD_CHARS long: a run whose JSON came out longer (long texts, escapes) is written in halves.
+ * False when a write failed.
+ */
+function putSnapshotLog(storage: KeyValueStorage, place: JournalPlace, log: string[], first: number): boolean {
+  for (let i = first; i < log.length; ) {
+    let end = Math.min(i + LOG_RECORD_ENTRIES, log.length);
+    let text = JSON.stringify({ p: log.slice(i, end) });
+    while (text.length > MAX_RECORD_CHARS && end > i + 1) {
+      end = i + ((end - i) >> 1);
+      text = JSON.stringify({ p: log.slice(i, end) });
+    }
+    if (!appendRecord(storage, place.name, text)) return false;
+    place.chars += text.length + RECORD_OVERHEAD_CHARS;
+    i = end;
+  }
+  return true;
 }
 
 /**
@@ -112,17 +151,18 @@ function snapshotLogStart<Kept>(game: GameSnapshot<Kept>): number {
  * new place, or null when the fresh file could not be written whole (it is erased again; the old file stays as it
  * was, so nothing already saved is lost). It streams: each record is made, written and let go before the next.
  */
-export function journalSnapshot<Kept>(storage: KeyValueStorage, place: JournalPlace, game: GameSnapshot<Kept>): JournalPlace | null {
+export function journalSnapshot(storage: KeyValueStorage, place: JournalPlace, game: GameSnapshot): JournalPlace | null {
   const name = place.name === JOURNAL_RECORD ? JOURNAL_SPARE : JOURNAL_RECORD;
   clearJournal(storage, name);
-  const fresh: JournalPlace = { name: name, generation: place.generation + 1, chars: 0 };
+  const fresh: JournalPlace = { name: name, generation: place.generation + 1, chars: 0, records: 0 };
   const state = game.state;
-  const first = snapshotLogStart(game);
+  const log = game.log;
+  const first = snapshotLogStart(log);
   let ok = put(storage, fresh, {
     v: FORMAT, g: fresh.generation, control: state.controls, options: state.options, w: game.wallMs,
-    t: game.atMs, s: snapshotOf(state), n: game.logged, k: game.log.length - first,
+    t: game.atMs, s: snapshotOf(state), n: game.logged, k: log.length - first,
   });
-  for (let i = first; ok && i < game.log.length; i++) ok = put(storage, fresh, { l: snapshotEntry(game, i) });
+  if (ok) ok = putSnapshotLog(storage, fresh, log, first);
   if (!ok) {
     clearJournal(storage, name);
     return null;
@@ -143,6 +183,7 @@ export function worthJournaling(event: ClockEvent, effects: ClockEffect[]): bool
 }
 
 export function journalEvent(storage: KeyValueStorage, place: JournalPlace, atMs: number, event: ClockEvent, wallMs?: number): boolean {
+  place.records += event.type === 'tick' ? LIGHT_RECORD : STEPPED_RECORD;
   return put(storage, place, { t: atMs, e: event, w: wallMs });
 }
 
@@ -151,6 +192,7 @@ export const UNDO_DEPTH = 8;
 
 /** Takes back the last `count` event records: the presses that turned out to be the start of a chord. */
 export function journalUndo(storage: KeyValueStorage, place: JournalPlace, count: number): boolean {
+  place.records += LIGHT_RECORD;
   return put(storage, place, { u: count });
 }
 
@@ -165,8 +207,11 @@ export interface RestoredGame {
   effects: ClockEffect[];
   /** Damaged lines that were skipped. */
   skipped: number;
-  /** The game's log as replayed (the latest `logLimit` entries; presses an undo took back are not in it). */
-  log: LogEntry[];
+  /**
+   * The game's log as replayed (the latest `logLimit` entries; presses an undo took back are not in it), packed as
+   * the runtime keeps it (packed-log.ts).
+   */
+  log: string[];
   /** Log entries the game wrote in all (`log` keeps only the latest). */
   logged: number;
   /** The file the game's records go on to, and how full it is. */
@@ -220,16 +265,30 @@ function isLogRecord(value: unknown): value is { l: LogEntry } {
     isLogKind(entry.kind) && typeof entry.text === 'string' && entry.text.length <= MAX_LOG_TEXT;
 }
 
+/** A packed log entry (packed-log.ts) as the clock writes one: it unpacks and packs again to the same text. */
+function isPackedEntry(packed: unknown): packed is string {
+  if (typeof packed !== 'string' || packed.length > MAX_LOG_TEXT + 32) return false;
+  const entry = unpackLogEntry(packed);
+  return isInstant(entry.atMs) && isLogKind(entry.kind) && entry.text.length <= MAX_LOG_TEXT && packLogEntry(entry) === packed;
+}
+
 /**
- * A state of the replay at a record's instant. A tick that meets no boundary is not stepped (it would only run the
- * clock on, which the next step does all the same: remaining time is derived, never decremented per tick): its
- * moment keeps the state of the one before (`ranOn`), and the restore runs it on at the end. `next`: the state's next boundary (clock.ts `nextBoundaryAt`), once asked.
+ * The restore's budget of boundaries met one by one in a step: none. What a replayed step says is long past (its
+ * announcements are not played again), so the catch-up leaps (leap.ts): the same state and the same log lines, in a
+ * few strides however many counts and periods lie between two records.
+ */
+const RESTORE_STEP_BUDGET = 0;
+
+/**
+ * A state of the replay at a record's instant. A tick is not stepped: the next step's catch-up meets whatever it met
+ * (a flag, a forced pass: the same state and log lines, in the same order, since remaining time is derived, never
+ * decremented per tick), so its moment keeps the state of the one before (`ranOn`), and the restore runs the newest
+ * on at the end. A run of heartbeats costs a restore their reading alone.
  */
 interface Moment {
   state: ClockState;
   atMs: number;
   logged: number;
-  next?: number;
   /** The moment of a tick that was not stepped. */
   ranOn?: boolean;
 }
@@ -241,7 +300,8 @@ interface Replay {
    * written up to and including that state (an undo takes its entries back too).
    */
   history: Moment[];
-  log: LogEntry[];
+  /** The log, packed (packed-log.ts). */
+  log: string[];
   logged: number;
   wallMs?: number;
   /** Records after the header that were not events or undos the game could take. */
@@ -250,6 +310,8 @@ interface Replay {
   /** Log records a snapshot said follow it and that have not been read yet: a file cut before them is incomplete. */
   logToCome: number;
   chars: number;
+  /** What the records after the header cost a restore (JournalPlace `records`). */
+  records: number;
 }
 
 type Head = { v: unknown; g?: unknown; control: unknown; options: unknown; w?: number; t?: unknown; s?: unknown; n?: unknown; k?: unknown };
@@ -293,16 +355,30 @@ function replayFrom(head: Head): Replay | string {
   }
   return {
     history: [{ state: state, atMs: atMs, logged: logged }], log: [], logged: logged, wallMs: head.w, skipped: 0,
-    generation: generation, logToCome: logToCome, chars: 0,
+    generation: generation, logToCome: logToCome, chars: 0, records: 0,
   };
 }
 
-/** A snapshot's log entry: it comes right after the snapshot, whole, before any event. */
+/**
+ * A record of a snapshot's log: it comes right after the snapshot, whole, before any event. Version 3 holds several
+ * packed entries (`p`), version 2 one entry object (`l`).
+ */
 function replayLogRecord(replay: Replay, record: unknown, limit: number): void {
-  if (!isLogRecord(record)) throw new Error('snapshot log cut');
-  replay.logToCome--;
-  replay.log.push(record.l);
-  if (replay.log.length > limit) replay.log.shift();
+  const log = replay.log;
+  const packed = (record as { p?: unknown }).p;
+  if (Array.isArray(packed)) {
+    if (packed.length === 0 || packed.length > replay.logToCome) throw new Error('snapshot log cut');
+    for (let i = 0; i < packed.length; i++) {
+      if (!isPackedEntry(packed[i])) throw new Error('snapshot log cut');
+      log.push(packed[i]);
+    }
+    replay.logToCome -= packed.length;
+  } else {
+    if (!isLogRecord(record)) throw new Error('snapshot log cut');
+    replay.logToCome--;
+    log.push(packLogEntry(record.l));
+  }
+  while (log.length > limit) log.shift();
 }
 
 /** An undo of the last `u` event records (fewer than the replay's history holds). */
@@ -320,18 +396,23 @@ function replayUndo(replay: Replay, record: { u: number }): void {
  */
 function replayRecord(replay: Replay, record: unknown, limit: number): void {
   if (replay.logToCome > 0) return /*#__NOINLINE__*/ replayLogRecord(replay, record, limit);
-  if (isUndoRecord(record) && record.u < replay.history.length) return /*#__NOINLINE__*/ replayUndo(replay, record);
+  if (isUndoRecord(record) && record.u < replay.history.length) {
+    replay.records += LIGHT_RECORD;
+    return /*#__NOINLINE__*/ replayUndo(replay, record);
+  }
   const last = replay.history[replay.history.length - 1];
   if (!isEventRecord(record) || record.t < last.atMs) {
+    replay.records += STEPPED_RECORD;
     replay.skipped++;
     return;
   }
   if (record.e.type === 'tick') {
-    if (last.next === undefined) last.next = nextBoundaryAt(last.state);
-    if (record.t < last.next) return pushMoment(replay, { state: last.state, atMs: record.t, logged: replay.logged, next: last.next, ranOn: true }, record.w);
+    replay.records += LIGHT_RECORD;
+    return pushMoment(replay, { state: last.state, atMs: record.t, logged: replay.logged, ranOn: true }, record.w);
   }
-  const result = step(last.state, record.e, record.t);
-  replay.logged += keepLogEntries(result.effects, replay.log, limit);
+  replay.records += STEPPED_RECORD;
+  const result = stepWithin(last.state, record.e, record.t, RESTORE_STEP_BUDGET);
+  replay.logged += keepPacked(result.effects, replay.log, limit);
   pushMoment(replay, { state: result.state, atMs: record.t, logged: replay.logged }, record.w);
 }
 
@@ -433,14 +514,19 @@ export function restoreGame(storage: KeyValueStorage, logLimit?: number, progres
   const chosen = best as FileReplay;
   const game = chosen.replay as Replay;
   const newest = game.history[game.history.length - 1];
-  // A tick that was not stepped (see Moment): the clock run on to it, with no boundary between, so no effect.
-  let state = newest.ranOn ? step(newest.state, { type: 'tick' }, newest.atMs).state : newest.state;
+  let state = newest.state;
+  if (newest.ranOn) {
+    // A tick that was not stepped (see Moment): the clock run on to it, meeting what it met.
+    const ran = stepWithin(state, { type: 'tick' }, newest.atMs, RESTORE_STEP_BUDGET);
+    state = ran.state;
+    game.logged += keepPacked(ran.effects, game.log, limit);
+  }
   let effects: ClockEffect[] = [];
   if (state.status === 'running') {
     const paused = step(state, { type: 'pause' }, newest.atMs);
     state = paused.state;
     effects = paused.effects;
-    game.logged += keepLogEntries(effects, game.log, limit);
+    game.logged += keepPacked(effects, game.log, limit);
   }
   return {
     game: {
@@ -451,7 +537,7 @@ export function restoreGame(storage: KeyValueStorage, logLimit?: number, progres
       skipped: chosen.skipped + game.skipped,
       log: game.log,
       logged: game.logged,
-      place: { name: chosen.name, generation: game.generation, chars: game.chars },
+      place: { name: chosen.name, generation: game.generation, chars: game.chars, records: game.records },
     },
     others: others,
   };

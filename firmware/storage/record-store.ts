@@ -21,7 +21,8 @@
  */
 import { KeyValueStorage } from '../../hal/hal';
 import { appendRecord, forEachRecord, RECORD_OVERHEAD_CHARS } from './journal';
-import { parseRecordLine, RECORD_FULL_LINE, RECORD_ROOM_CHARS } from './game-record';
+import { RECORD_FULL_LINE, RECORD_ROOM_CHARS } from './game-record';
+import { isInstant } from '../clock/clock';
 
 /** The current game's record, then the finished ones, newest first (Espruino names: at most 27 characters). */
 export const RECORD_NAMES = ['gcrec0', 'gcrec1', 'gcrec2', 'gcrec3'];
@@ -153,8 +154,11 @@ export function recordStartMs(storage: KeyValueStorage, progress: () => void): n
   forEachRecord(storage, RECORD_NAMES[0], (text) => {
     progress();
     if (text.charAt(0) !== 's' || text.charAt(1) !== ' ') return;
-    const entry = parseRecordLine(text);
-    if (entry !== null && entry.atMs !== null) found = entry.atMs;
+    // Its instant, the second field ("s 0 w - - - - - white start: black to move"), as the record writes a number:
+    // read in place, so that the record's whole parser (record export's, in the console part) stays out of the boot.
+    const field = text.substring(2, text.indexOf(' ', 2));
+    const atMs = Number(field);
+    if (isInstant(atMs) && String(atMs) === field) found = atMs;
   });
   return found;
 }

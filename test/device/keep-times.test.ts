@@ -7,6 +7,7 @@ import { startRuntime } from '../../firmware/runtime/runtime';
 import { defaultSettings, saveSettings } from '../../firmware/storage/settings';
 import { parseGameControl } from '../../firmware/clock/control-validate';
 import { journalSnapshot, restoreGame, JOURNAL_RECORD } from '../../firmware/storage/game-journal';
+import { packLogEntry } from '../../firmware/storage/packed-log';
 import { readRecords } from '../../firmware/storage/journal';
 import { createVirtualHal, MemoryStorage } from '../../sim/virtual-hal';
 import { Hands } from '../../sim/hands';
@@ -87,7 +88,7 @@ test('keep, restored from a compacted journal (a snapshot holds the kept times)'
   const storage = storageWith(BYO);
   const { runtime } = run(changeMidGame(true), storage);
   const place = restoreGame(storage).game!.place;
-  const fresh = journalSnapshot(storage, place, { state: runtime.state(), atMs: runtime.state().atMs, log: runtime.log(), logged: runtime.log().length });
+  const fresh = journalSnapshot(storage, place, { state: runtime.state(), atMs: runtime.state().atMs, log: runtime.log().map(packLogEntry), logged: runtime.log().length });
   expect(fresh).not.toBeNull();
   const restored = restoreGame(copyOf(storage)).game!;
   expect(restored.place.generation).toBe(1);

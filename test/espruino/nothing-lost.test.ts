@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 import { ConsoleBoard, transcriptOf } from '../../sim/espruino/console-board';
 import { Hands } from '../../sim/hands';
-import { journalAtBudget, journalOf } from '../../sim/espruino/crafted-journal';
+import { journalAtBudget, journalOf, legacyJournalAtBudget } from '../../sim/espruino/crafted-journal';
 import { settingsFor } from './twin';
 import { describeOnEspruino, framesOf, GAME_TIMEOUT_MS, virtualConsole } from './support';
 import { UNSAVED_NOTICE } from '../../firmware/runtime/runtime';
@@ -124,7 +124,17 @@ describeOnEspruino('a full flash on the interpreter', () => {
 });
 
 describeOnEspruino('the longest legitimate journal boots', () => {
-  it('a journal at its budget (heartbeats and moves up to the compaction) comes back', async () => {
+  it('a journal of older firmware at its budget (format 2: 16 KB of heartbeats and moves) comes back', async () => {
+    const { out, board } = await bootTimed(legacyJournalAtBudget());
+    try {
+      expect(board.failures()).toEqual([]);
+      expect(notices(out)).toContain('goclock: game restored');
+    } finally {
+      await board.stop();
+    }
+  });
+
+  it('a journal at its budget (a snapshot with its log, then moves up to the compaction) comes back', async () => {
     const text = journalAtBudget();
     const { out, board } = await bootTimed(text);
     try {

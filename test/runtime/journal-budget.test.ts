@@ -6,7 +6,7 @@
 import { startRuntime, UNSAVED_NOTICE } from '../../firmware/runtime/runtime';
 import { defaultSettings, saveSettings, SETTINGS_RECORD } from '../../firmware/storage/settings';
 import {
-  COMPACT_AT_CHARS, JOURNAL_FILES, JOURNAL_RECORD, JOURNAL_SPARE, RESTORING_RECORD, SET_ASIDE_RECORD,
+  COMPACT_AT_CHARS, COMPACT_AT_RECORDS, JOURNAL_FILES, journalEvent, journalNewGame, JOURNAL_RECORD, JOURNAL_SPARE, RESTORING_RECORD, SET_ASIDE_RECORD,
 } from '../../firmware/storage/game-journal';
 import { appendRecord, MAX_RECORD_CHARS, readRecords, RECORD_OVERHEAD_CHARS } from '../../firmware/storage/journal';
 import { parseGameControl } from '../../firmware/clock/control-validate';
@@ -58,6 +58,28 @@ function tap(hal: VirtualHal, button: ButtonName): void {
   hal.edge(button, false);
 }
 
+/**
+ * What the records of the journal in use (the newest generation) cost a restore, as the journal counts them for its
+ * budget in records (game-journal.ts COMPACT_AT_RECORDS): a tick or an undo 1, any other event 4.
+ */
+function journalCost(storage: MemoryStorage): number {
+  let newest: unknown[] = [];
+  let generation = -1;
+  for (const name of JOURNAL_FILES) {
+    const records = readRecords(storage, name).records.map((r) => JSON.parse(r));
+    if (records.length > 0 && (records[0].g || 0) > generation) {
+      generation = records[0].g || 0;
+      newest = records;
+    }
+  }
+  let cost = 0;
+  for (const r of newest as { t?: number; e?: { type: string }; u?: number }[]) {
+    if (r.u !== undefined) cost += 1;
+    else if (r.e !== undefined) cost += r.e.type === 'tick' ? 1 : 4;
+  }
+  return cost;
+}
+
 const times = (v: ReturnType<typeof view>) => [v.sides.black, v.sides.white].map((x) => [x.phase, x.remainingMs, x.moves, x.periodsLeft]);
 
 /** The journal's most: the file at its budget, plus the record that crossed it. */
@@ -69,18 +91,22 @@ test('a six-month correspondence game (60 days per 10 moves) keeps its journal u
   const runtime = startRuntime(hal, { layout: layoutFor(hal.display) });
   tap(hal, 'right'); // White starts Black's clock
   let most = 0;
-  let compactions = 0;
-  // Each compaction moves the journal to the other file.
-  let generation = storage.read(JOURNAL_SPARE) === undefined ? 0 : 1;
+  // Each compaction moves the journal to the other file: it erases the spare before and the old file after. (Counted
+  // at each erase: the heartbeats compact the journal many times a day, so a daily look at which file is in use would
+  // miss most of them.)
+  let erased = 0;
+  const erase = storage.erase.bind(storage);
+  storage.erase = (name: string) => {
+    if (name === JOURNAL_RECORD || name === JOURNAL_SPARE) erased++;
+    erase(name);
+  };
   for (let day = 1; day <= DAYS; day++) {
     hal.advanceTo(day * DAY);
     // a move every other day, from alternate sides (Black's button is on the left)
     if (day % 2 === 0) tap(hal, (day / 2) % 2 === 1 ? 'left' : 'right');
     most = Math.max(most, journalChars(storage));
-    const now = storage.read(JOURNAL_SPARE) === undefined ? 0 : 1;
-    if (now !== generation) compactions++;
-    generation = now;
   }
+  const compactions = erased / 2;
   expect(runtime.view().sides.black.moves + runtime.view().sides.white.moves).toBe(DAYS / 2);
   expect(compactions).toBeGreaterThan(10);
   expect(most).toBeLessThan(BUDGET);
@@ -174,7 +200,7 @@ test('a compaction cut by the power at any point loses nothing already saved', (
     tap(hal, moves++ % 2 === 0 ? 'left' : 'right'); // Black's button is on the left
   };
   tap(hal, 'right');
-  while (journalChars(storage) < COMPACT_AT_CHARS - 200) move();
+  while (journalCost(storage) < COMPACT_AT_RECORDS - 12) move();
   const before = copyOf(storage);
   const operations: ((s: MemoryStorage) => void)[] = [];
   const spy = storage as MemoryStorage;
@@ -234,14 +260,13 @@ test('a restore that never ended (the board reset during it) is not run again: i
 });
 
 test('the watchdog is kicked at every record of a long restore', () => {
-  const storage = storageWith(new MemoryStorage(), { system: 'absolute', mainMs: 3600000 });
-  const hal = createVirtualHal({ storage: storage });
-  startRuntime(hal, { layout: layoutFor(hal.display) });
-  tap(hal, 'right');
-  for (let i = 1; i <= 120; i++) {
-    hal.advanceTo(i * 2000);
-    tap(hal, i % 2 === 0 ? 'right' : 'left');
-  }
+  // Longer than the firmware keeps (it compacts at COMPACT_AT_RECORDS), as a journal of older firmware may be: written
+  // record by record with the journal's own writer, 120 moves after the game's start.
+  const control = { system: 'absolute', mainMs: 3600000 };
+  const storage = storageWith(new MemoryStorage(), control);
+  const place = journalNewGame(storage, parseGameControl(control), defaultSettings().options)!;
+  journalEvent(storage, place, 0, { type: 'press', side: 'white' });
+  for (let i = 1; i <= 120; i++) journalEvent(storage, place, i * 2000, { type: 'press', side: i % 2 === 0 ? 'white' : 'black' });
   const lines = (storage.read(JOURNAL_RECORD) || '').split('\n').filter((l) => l.length > 0).length;
   const board = createVirtualHal({ storage: copyOf(storage), watchdog: true });
   let kicksBeforeDisplay = -1;
@@ -273,8 +298,9 @@ test('a host that keeps a long log in memory still compacts into a journal with 
     tap(hal, i % 2 === 1 ? 'left' : 'right');
   }
   expect(runtime.log().length).toBeGreaterThan(600);
-  // each compaction erases two files (the spare before, the old one after): 600 records of ~70 characters make a few
-  expect(compactions / 2).toBeLessThan(12);
+  // Each compaction erases two files (the spare before, the old one after). The journal compacts once its records
+  // reach their budget (16 moves, COMPACT_AT_RECORDS at 4 each), never sooner: a snapshot leaves room for them.
+  expect(compactions / 2).toBeLessThanOrEqual(Math.ceil((601 * 4) / COMPACT_AT_RECORDS));
   expect(journalChars(storage)).toBeLessThan(BUDGET);
   const again = startRuntime(createVirtualHal({ storage: copyOf(storage) }), { layout: layoutFor(hal.display) });
   expect(times(again.view())).toEqual(times(view(runtime.state(), again.state().atMs)));
@@ -289,12 +315,13 @@ test('a chord whose first press was folded into a compaction takes it back from 
   tap(hal, 'right');
   let n = 0;
   const activeChars = () => Math.max(...JOURNAL_FILES.map((name) => (storage.read(name) || '').length));
-  // Moves until the next record crosses the budget (a move record is under 100 characters).
-  while (activeChars() < COMPACT_AT_CHARS - 100) {
+  // Moves, then heartbeats (a quarter of a move's share each), until the next move's record reaches the budget.
+  while (journalCost(storage) < COMPACT_AT_RECORDS - 8) {
     hal.advanceTo(hal.nowMs() + 700);
     tap(hal, n++ % 2 === 0 ? 'left' : 'right');
   }
-  while (activeChars() < COMPACT_AT_CHARS - 40) hal.advanceTo(hal.nowMs() + 60000); // heartbeats, a few characters each
+  while (journalCost(storage) < COMPACT_AT_RECORDS - 1) hal.advanceTo(hal.nowMs() + 60000);
+  expect(activeChars()).toBeLessThan(COMPACT_AT_CHARS);
   const moves = () => runtime.view().sides.black.moves + runtime.view().sides.white.moves;
   const before = moves();
   const runner = n % 2 === 0 ? 'left' : 'right';

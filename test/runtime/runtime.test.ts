@@ -177,12 +177,12 @@ describe('settings and the journal at boot', () => {
   });
 
   test('a long game comes back from a journal read piece by piece, never whole', () => {
-    // 400 moves over about three hours, with the heartbeat each minute: the journal compacts itself several times and
-    // holds more than an Espruino board should hold in RAM at once. A storage that can hand it over in pieces is
-    // never asked for all of it.
+    // 400 moves over about three hours, with the heartbeat each minute: the journal compacts itself many times, and
+    // (a host keeping 200 log entries: its snapshots carry them) holds more than an Espruino board should hold in RAM
+    // at once. A storage that can hand it over in pieces is never asked for all of it.
     const storage = storageWith({ system: 'absolute', mainMs: 4 * 3600000 });
     const hal = createVirtualHal({ storage });
-    const runtime = startRuntime(hal, { layout: layoutFor(hal.display), logLimit: 16 });
+    const runtime = startRuntime(hal, { layout: layoutFor(hal.display), logLimit: 200 });
     for (let i = 0; i < 400; i++) {
       const button = i % 2 === 0 ? 'right' : 'left';
       hal.advanceTo(1000 + i * 27000);
