@@ -1,7 +1,7 @@
 /**
  * The arbiter's console (firmware/runtime/console-api.ts) and the record printed on request
  * (firmware/storage/record-console.ts), as a part (firmware/runtime/parts.ts): on the device a Storage file of its own,
- * loaded by the first console call and let go a minute after the last. The console's access (unlocked, wrong codes)
+ * loaded by a console call and let go once the console's line has run (boards/device/boot.ts). The console's access (unlocked, wrong codes)
  * is the caller's `lock`, so it outlives the part.
  */
 import { ConsoleApi, ConsoleLock, createConsoleApi } from '../runtime/console-api';

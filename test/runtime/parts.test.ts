@@ -74,3 +74,61 @@ describe('a part that cannot be loaded', () => {
     expect(source.asked).toEqual(['menu']);
   });
 });
+
+describe('parts are let go as soon as they cannot be needed', () => {
+  function counting(): PartSource & { asked: string[] } {
+    const asked: string[] = [];
+    return {
+      asked,
+      load(name) {
+        asked.push(name);
+        return DIRECT_PARTS.load(name);
+      },
+    };
+  }
+
+  test('the menu is kept while it is open and let go at the first settle that finds it closed', () => {
+    const source = counting();
+    const parts = createParts(source);
+    parts.get('menu');
+    parts.tidy(true);
+    parts.get('menu');
+    expect(source.asked).toEqual(['menu']);
+    parts.tidy(false);
+    parts.get('menu');
+    expect(source.asked).toEqual(['menu', 'menu']);
+  });
+
+  test("the console's part goes when dropped, the voice's stays at every settle", () => {
+    const source = counting();
+    const parts = createParts(source);
+    parts.get('console');
+    parts.get('voice');
+    parts.tidy(false);
+    parts.get('console');
+    parts.get('voice');
+    expect(source.asked).toEqual(['console', 'voice']);
+    parts.drop('console');
+    parts.get('console');
+    parts.get('voice');
+    expect(source.asked).toEqual(['console', 'voice', 'console']);
+  });
+
+  test('a clock whose menu was opened and closed asks for the menu again when it opens again', () => {
+    const source = counting();
+    const { hal, runtime } = started(source);
+    both(hal, 1000, 4500);
+    expect(runtime.menuOpen()).toBe(true);
+    // A long left press goes back one level; at the top it closes the menu.
+    for (let at = 7000; runtime.menuOpen() && at < 60000; at += 3000) {
+      hal.advanceTo(at);
+      hal.edge('left', true);
+      hal.advanceTo(at + 1200);
+      hal.edge('left', false);
+    }
+    expect(runtime.menuOpen()).toBe(false);
+    both(hal, 70000, 4500);
+    expect(runtime.menuOpen()).toBe(true);
+    expect(source.asked.filter((n) => n === 'menu')).toHaveLength(2);
+  });
+});
