@@ -253,8 +253,7 @@ function displayKindOf(board, root = ROOT) {
 }
 
 /**
- * The virtual entry module of one board, as source, given the parts' manifest (`manifest`: {name: {file, bytes,
- * crc}}) and what `.bootcde` shares with them (`shared`: [{ key, id, name }], see `sharedKeys`). Both go to `boot` in
+ * The virtual entry module of one board, as source, given the parts' manifest (`manifest`: {name: [bytes, crc]}) and what `.bootcde` shares with them (`shared`: [{ key, id, name }], see `sharedKeys`). Both go to `boot` in
  * one function (boards/device/storage-parts.ts `PartsInfo`): its text stays in flash, and the objects are made only
  * when a part is loaded (the manifest as data would hold ~30 JsVars all the time). Paths are absolute, so the entry
  * works from any cwd.
@@ -316,11 +315,12 @@ async function bootExports(root, options = {}) {
 }
 
 /**
- * The bundle's small top-level declarations that are used once: terser writes such a function where it is used (see
+ * The bundle's top-level declarations terser writes where they are used, which are not to be shared. Small ones used
+ * once: terser writes such a function where it is used (see
  * TERSER_OPTIONS, reduce_funcs), so sharing it would make it a function of its own again, ~7 JsVars all the time,
  * for a few hundred bytes in a part. A big one (SHARE_ONCE_CHARS and more before terser: the adjustments' check,
- * describing a control, a record line read) is shared all the same: its copy would cost a kilobyte or more of flash;
- * so is one that uses others of the bundle's, whose copies it would bring along.
+ * describing a control, a record line read) is shared all the same: its copy would cost a kilobyte or more of flash.
+ * (A copy reaches whatever it uses that is shared through the registry: see sharedImports.)
  * By name, counting every identifier of that name (a name also used in another scope only looks used more often:
  * then it is shared, which costs at most those 7 JsVars).
  */
@@ -340,20 +340,17 @@ function usedOnce(code) {
   walk.full(ast, (node) => {
     if (node.type === 'Identifier' && declared[node.name] !== undefined) count[node.name] = (count[node.name] || 0) + 1;
   });
-  // Whether a declaration uses another of the bundle's: left out of the registry, it would bring that one into the
-  // part as a copy too, and so on.
-  const leaf = (name) => {
-    let alone = true;
-    walk.full(declared[name], (node) => {
-      if (node.type === 'Identifier' && node.name !== name && declared[node.name] !== undefined) alone = false;
-    });
-    return alone;
-  };
   const once = {};
   // The declaration's own name is one of the identifiers, so a name used once is counted twice.
   for (const name of Object.keys(declared)) {
     const d = declared[name];
-    if (count[name] <= 2 && d.end - d.start < SHARE_ONCE_CHARS && leaf(name)) once[name] = true;
+    if (count[name] <= 2 && d.end - d.start < SHARE_ONCE_CHARS) once[name] = true;
+    // terser writes these where they are used however often (inline 1; a constant's value), so sharing them would
+    // only make them exist: a function without parameters that returns one expression (a table, the defaults), and
+    // a constant.
+    const fn = d.type === 'FunctionDeclaration' ? d : d.init && /Function/.test(d.init.type) ? d.init : null;
+    if (fn && fn.params.length === 0 && fn.body.type === 'BlockStatement' && fn.body.body.length === 1 && fn.body.body[0].type === 'ReturnStatement') once[name] = true;
+    if (d.type === 'VariableDeclarator' && d.init && (d.init.type === 'Literal' || d.init.type === 'BinaryExpression' || d.init.type === 'UnaryExpression')) once[name] = true;
   }
   return once;
 }
@@ -376,27 +373,44 @@ function sharedKeys(kept, root = ROOT) {
 }
 
 /**
- * A part's build: every import of a module `.bootcde` shares goes to a module of its own that takes the shared
- * exports from the registry (`$S.key`) and the others from the module itself (then bundled, tree-shaken to them).
+ * A part's build: in every module `.bootcde` shares, each declaration of a shared export becomes a read of the
+ * registry (`export function f(…){…}` -> `export var f = $S.key;`), after TypeScript and Babel. What the part uses
+ * of the module besides is bundled from the module as usual (tree-shaken to it), and reaches the shared ones, from
+ * the part's other modules or from within the module itself, through the registry: nothing `.bootcde` holds is
+ * copied. Declarations keep their place, so the order Espruino needs (no hoisting) is the source's.
  */
 function sharedImports(keys) {
+  const acorn = require('acorn');
+  const MagicString = require('magic-string');
   const byId = {};
-  for (const k of keys) (byId[k.id] = byId[k.id] || []).push(k);
+  for (const k of keys) (byId[k.id] = byId[k.id] || {})[k.name] = k.key;
   return {
     name: 'goclock-shared-imports',
-    async resolveId(source, importer, opts) {
-      if (!importer || importer.startsWith(SHARED_PREFIX) || source.startsWith('\0')) return null;
-      const resolved = await this.resolve(source, importer, Object.assign({}, opts, { skipSelf: true }));
-      if (resolved && !resolved.external && byId[resolved.id]) return SHARED_PREFIX + resolved.id;
-      return null;
-    },
-    load(id) {
-      if (!id.startsWith(SHARED_PREFIX)) return null;
-      const real = id.slice(SHARED_PREFIX.length);
-      return (
-        byId[real].map((k) => `export var ${k.name} = ${SHARED_VARIABLE}.${k.key};\n`).join('') +
-        `export * from ${JSON.stringify(real)};\n`
-      );
+    transform(code, id) {
+      const shared = byId[id];
+      if (!shared) return null;
+      const ast = acorn.parse(code, { ecmaVersion: 'latest', sourceType: 'module' });
+      const out = new MagicString(code);
+      // Local names exported as themselves (`export { a, b }`), beside `export function a` / `export const a`.
+      const exportedAs = {};
+      for (const node of ast.body) {
+        if (node.type === 'ExportNamedDeclaration' && !node.declaration && !node.source) {
+          for (const sp of node.specifiers) exportedAs[sp.local.name] = sp.exported.name;
+        }
+      }
+      const read = (name) => 'var ' + name + ' = ' + SHARED_VARIABLE + '.' + shared[name] + ';';
+      for (const node of ast.body) {
+        const exported = node.type === 'ExportNamedDeclaration' && node.declaration;
+        const d = exported ? node.declaration : node;
+        let name = null;
+        if (d.type === 'FunctionDeclaration' && d.id) name = d.id.name;
+        else if (d.type === 'VariableDeclaration' && d.declarations.length === 1 && d.declarations[0].id.type === 'Identifier') name = d.declarations[0].id.name;
+        if (name === null) continue;
+        const as = exported ? name : exportedAs[name];
+        if (as === undefined || shared[as] === undefined || as !== name) continue;
+        out.overwrite(d.start, d.end, read(name));
+      }
+      return { code: out.toString(), map: out.generateMap({ hires: true }) };
     },
   };
 }
@@ -491,9 +505,9 @@ function bundleConfig(name, options = {}) {
     input: part ? path.join(root, part.entry) : entryId,
     // A bare read of a global has no effect we want to keep: without this, tslib's unused
     // `typeof SuppressedError === "function" && SuppressedError` stays in every bundle that uses a helper.
-    // In a part, `export var x = $S.x` (sharedImports) is kept only where x is used.
+    // In a part, `var x = $S.key` (sharedImports) is kept only where x is used.
     treeshake: shared ? { unknownGlobalSideEffects: false, propertyReadSideEffects: false } : { unknownGlobalSideEffects: false },
-    plugins: (part ? (shared ? [sharedImports(shared)] : []) : [virtualEntry(entryId, source)]).concat([
+    plugins: (part ? [] : [virtualEntry(entryId, source)]).concat([
       typescript({
         tsconfig: options.tsconfig || path.join(root, 'tsconfig.build.json'),
         filterRoot: root,
@@ -510,7 +524,7 @@ function bundleConfig(name, options = {}) {
         plugins: [espruinoGuardPlugin].concat(BABEL_PLUGINS.map((p) => require(p))),
         assumptions: BABEL_ASSUMPTIONS,
       }),
-    ]),
+    ], shared ? [sharedImports(shared)] : []),
     onwarn(warning, warn) {
       // Type errors are the typecheck's job; still show them, once, with their location.
       warn(warning);
@@ -542,7 +556,7 @@ const partsBuilt = new Map();
 /**
  * Builds every part (PARTS) into `outDir` as dist/<file>.js, once per folder per process, each taking from `.bootcde`
  * what every board's `.bootcde` holds (bootExports), and resolves to what the boards' entries carry: the manifest
- * { name: { file, bytes, crc } } and the shared exports the parts read, [{ key, id, name }].
+ * { name: [bytes, crc] } and the shared exports the parts read, [{ key, id, name }].
  */
 function builtParts(root, outDir, options = {}) {
   const key = path.resolve(root) + '\0' + path.resolve(outDir);
@@ -555,7 +569,10 @@ function builtParts(root, outDir, options = {}) {
         const built = await buildBundle(part.name, Object.assign({}, options, {
           root, outDir, part, shared: keys, entrySource: undefined, file: undefined, onSize: options.onSize || ((s) => console.log(formatSize(s))),
         }));
-        manifest[part.name] = Object.assign({ file: part.file }, partFacts(built.code));
+        // The loader reads gcp.<name> (boards/device/storage-parts.ts): the manifest holds only [bytes, crc].
+        if (part.file !== 'gcp.' + part.name) throw new Error('part ' + part.name + ': its file must be gcp.' + part.name);
+        const facts = partFacts(built.code);
+        manifest[part.name] = [facts.bytes, facts.crc];
         Object.assign(used, sharedKeysUsed(built.code));
       }
       return { manifest, shared: keys.filter((k) => used[k.key]) };

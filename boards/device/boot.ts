@@ -69,13 +69,7 @@ function defineConsole(env: EspruinoEnv, hal: Hal, parts: Parts, shell: Shell): 
       env.setTimeout(drop, 0);
     }
     if (context === null) {
-      context = {
-        runtime: shell.runtime,
-        clockMs: () => hal.clock.nowMs(),
-        lock: { unlockedUntilMs: -1, wrong: 0, lockedOutUntilMs: -1 }, // console-api.ts freshConsoleLock, not in .bootcde
-        storage: hal.storage,
-        print: env.print,
-      };
+      context = { runtime: shell.runtime, clock: hal.clock, storage: hal.storage, print: env.print };
     }
     return parts.get('console').api(context);
   });

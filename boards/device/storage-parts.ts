@@ -10,8 +10,8 @@
 import { PartName, PartSource, PartTypes } from '../../firmware/runtime/parts';
 import { EspruinoEnv } from '../../hal/espruino/env';
 
-/** Each part's Storage file, its length and its CRC-32, as the build wrote them. */
-export type PartManifest = { [name: string]: { file: string; bytes: number; crc: number } };
+/** Each part's length and CRC-32 as the build wrote them, by name; its Storage file is `gcp.<name>`. */
+export type PartManifest = { [name: string]: [number, number] };
 
 /**
  * What the build says about the parts: their manifest and the registry of `.bootcde`'s exports they take. The entry
@@ -24,10 +24,10 @@ export function storageParts(env: EspruinoEnv, info: PartsInfo): PartSource {
     load<N extends PartName>(name: N): PartTypes[N] {
       const built = info();
       const entry = built.manifest[name];
-      const code = entry === undefined ? undefined : env.Storage.read(entry.file);
-      if (code === undefined || code.length !== entry.bytes || (env.E.CRC32(code) >>> 0) !== entry.crc) {
+      const code = entry === undefined ? undefined : env.Storage.read('gcp.' + name);
+      if (code === undefined || code.length !== entry[0] || (env.E.CRC32(code) >>> 0) !== entry[1]) {
         const why = entry === undefined ? 'not in this build' : code === undefined ? 'missing' : 'damaged or of another build';
-        throw new Error('goclock: the ' + name + ' part (gcp.' + name + ') is ' + why + ': flash the clock again');
+        throw new Error('goclock: gcp.' + name + ' is ' + why + ': flash the clock again');
       }
       return (env.evaluate(code) as (shared: unknown) => PartTypes[N])(built.shared);
     },
