@@ -25,17 +25,17 @@ export interface Parts {
   /** The part, loaded if it is not; throws as `PartSource.load` does. */
   get<N extends PartName>(name: N): PartTypes[N];
   /**
-   * At every settle: lets go of the menu unless `menuOpen`. The console's part is let go by `drop` once its line has
-   * run (a settle in the middle of a console call must not make its next call load it again); the voice's stays once
-   * loaded: the voice's queue is made from it and holds its code anyway, and every effect asks it what to say.
+   * Lets go of one part; whoever still holds it (a call under way) keeps it until done, the next `get` loads it
+   * afresh. The shell lets the menu go at every settle that finds it closed; the console's part goes once its line
+   * has run (boards/device/boot.ts: a settle in the middle of a console call must not make its next call load it
+   * again); the voice's stays once loaded: the voice's queue is made from it and holds its code anyway, and every
+   * effect asks it what to say.
    */
-  tidy(menuOpen: boolean): void;
-  /** Lets go of one part; whoever still holds it (a call under way) keeps it until done, the next `get` loads it afresh. */
   drop(name: PartName): void;
 }
 
 /**
- * Parts from `source`, each held from its first use until `tidy` or `drop` lets it go: as soon as it cannot be needed,
+ * Parts from `source`, each held from its first use until `drop` lets it go: as soon as it cannot be needed,
  * not a while after (a game's journal compacting a minute after the menu closed must not find the menu in RAM).
  */
 export function createParts(source: PartSource): Parts {
@@ -48,9 +48,6 @@ export function createParts(source: PartSource): Parts {
         held[name] = part;
       }
       return part as PartTypes[typeof name];
-    },
-    tidy(menuOpen) {
-      if (!menuOpen) delete held.menu;
     },
     drop(name) {
       delete held[name];

@@ -548,7 +548,7 @@ export function startShell(hal: Hal, config: ShellConfig): Shell {
   function settle(): void {
     render();
     arm();
-    config.parts.tidy(controller.menuOpen());
+    if (!controller.menuOpen()) config.parts.drop('menu');
   }
 
   /**

@@ -87,31 +87,24 @@ describe('parts are let go as soon as they cannot be needed', () => {
     };
   }
 
-  test('the menu is kept while it is open and let go at the first settle that finds it closed', () => {
+  test('a part is loaded once, and again only after it was dropped', () => {
     const source = counting();
     const parts = createParts(source);
     parts.get('menu');
-    parts.tidy(true);
     parts.get('menu');
     expect(source.asked).toEqual(['menu']);
-    parts.tidy(false);
+    parts.drop('menu');
     parts.get('menu');
     expect(source.asked).toEqual(['menu', 'menu']);
   });
 
-  test("the console's part goes when dropped, the voice's stays at every settle", () => {
+  test('a game played without the menu, the console or a voice module loads no part', () => {
     const source = counting();
-    const parts = createParts(source);
-    parts.get('console');
-    parts.get('voice');
-    parts.tidy(false);
-    parts.get('console');
-    parts.get('voice');
-    expect(source.asked).toEqual(['console', 'voice']);
-    parts.drop('console');
-    parts.get('console');
-    parts.get('voice');
-    expect(source.asked).toEqual(['console', 'voice', 'console']);
+    const { hal, runtime } = started(source);
+    press(hal, 'right', 1000);
+    for (let at = 2000; at < 20000; at += 1000) press(hal, at % 2000 === 0 ? 'left' : 'right', at);
+    expect(runtime.state().status).toBe('running');
+    expect(source.asked).toEqual([]);
   });
 
   test('a clock whose menu was opened and closed asks for the menu again when it opens again', () => {
