@@ -288,6 +288,9 @@ export function startShell(hal: Hal, config: ShellConfig): Shell {
     return hal.voice !== undefined && settings.sound && settings.voice !== 'off' && hal.voice.ready() && clips() !== null;
   }
 
+  /** Whether the menu's part was asked for since it was last let go (see `settle`). */
+  let menuHeld = false;
+
   /** The parts that could not be loaded (a damaged or missing Storage file), each told once. */
   const missing: { [name: string]: boolean } = {};
 
@@ -452,7 +455,10 @@ export function startShell(hal: Hal, config: ShellConfig): Shell {
       unpack: unpackLogEntry,
       startMs: state.status === 'ready' ? null : startMs,
     }),
-    menu: () => part('menu'),
+    menu: () => {
+      menuHeld = true;
+      return part('menu');
+    },
     obey: obey,
   };
   const controller = createController(host, config.timing);
@@ -544,11 +550,17 @@ export function startShell(hal: Hal, config: ShellConfig): Shell {
     return true;
   }
 
-  /** After anything happened: show it, set the timer, and let go of the menu's part once the menu is closed. */
+  /**
+   * After anything happened: show it, set the timer, and let go of the menu's part once the menu is closed (a settle
+   * with no menu asked for since the last only reads `menuHeld`).
+   */
   function settle(): void {
     render();
     arm();
-    if (!controller.menuOpen()) config.parts.drop('menu');
+    if (menuHeld && !controller.menuOpen()) {
+      menuHeld = false;
+      config.parts.drop('menu');
+    }
   }
 
   /**
