@@ -12,11 +12,15 @@ import { originalPositionFor, TraceMap } from '@jridgewell/trace-mapping';
 
 type Node = acorn.Node & { [key: string]: any };
 
-/** The statements of the bundle's IIFE: `(function(){ … })()`, or `var x = function(){ … }()` for a part. */
+/**
+ * The statements of the bundle's IIFE: `(function(){ … })()`, or for a part `(function($S){return function(){ … }()})`
+ * (scripts/bundle-config.cjs partExpression).
+ */
 function iifeBody(program: Node): Node[] {
   for (const statement of program.body as Node[]) {
     let e: Node | undefined = statement.expression || (statement.declarations && statement.declarations[0].init);
     if (e && e.type === 'UnaryExpression') e = e.argument;
+    if (e && e.type === 'FunctionExpression' && e.body.body.length === 1 && e.body.body[0].type === 'ReturnStatement') e = e.body.body[0].argument;
     if (e && e.type === 'SequenceExpression') e = e.expressions[0];
     const callee: Node | undefined = e && e.type === 'CallExpression' ? e.callee : undefined;
     if (callee && callee.body && callee.body.body) return callee.body.body;

@@ -196,8 +196,9 @@ const PARTS = [
 const PART_VARIABLE = 'goclockPart';
 
 /**
- * After terser: `var goclockPart=function(){…}();` becomes `(function(){…}())`, an expression whose value is the part,
- * which the loader evaluates (a statement would evaluate to nothing, and a top-level `var` would be a global).
+ * After terser: `var goclockPart=function(){…}();` becomes `(function($S){return function(){…}()})`, an expression
+ * whose value is a function of the registry of what `.bootcde` shares (see sharedImports), which gives the part; the
+ * loader evaluates it and calls it (a statement would evaluate to nothing, and a top-level `var` would be a global).
  */
 function partExpression() {
   return {
@@ -208,8 +209,8 @@ function partExpression() {
       const end = code.replace(/\s+$/, '').length;
       if (!code.startsWith(prefix) || code.charAt(end - 1) !== ';') throw new Error('part: the output is not `' + prefix + '…;`');
       const out = new MagicString(code);
-      out.overwrite(0, prefix.length, '(');
-      out.overwrite(end - 1, code.length, ')');
+      out.overwrite(0, prefix.length, '(function(' + SHARED_VARIABLE + '){return ');
+      out.overwrite(end - 1, code.length, '})');
       return { code: out.toString(), map: out.generateMap({ hires: true }) };
     },
   };
@@ -252,20 +253,175 @@ function displayKindOf(board, root = ROOT) {
 }
 
 /**
- * The virtual entry module of one board, as source, given the parts' manifest (`manifest`: {name: {file, bytes,
- * crc}}). Paths are absolute, so the entry works from any cwd.
+ * The virtual entry module of one board, as source, given the parts' manifest (`manifest`: {name: [bytes, crc]}) and what `.bootcde` shares with them (`shared`: [{ key, id, name }], see `sharedKeys`). Both go to `boot` in
+ * one function (boards/device/storage-parts.ts `PartsInfo`): its text stays in flash, and the objects are made only
+ * when a part is loaded (the manifest as data would hold ~30 JsVars all the time). Paths are absolute, so the entry
+ * works from any cwd.
  */
-function entrySource(board, root = ROOT, manifest = {}) {
+function entrySource(board, root = ROOT, manifest = {}, shared = []) {
   const boardFile = path.join(root, 'boards', board + '.ts');
   const bootFile = path.join(root, 'boards', 'device', 'boot.ts');
   const screen = SCREENS[displayKindOf(board, root)];
   const screenFile = path.join(root, 'boards', 'device', screen.file);
+  const imports = shared.map((s, i) => `import { ${s.name} as $shared${i} } from ${JSON.stringify(s.id)};\n`).join('');
+  const registry = '{ ' + shared.map((s, i) => s.key + ': $shared' + i).join(', ') + ' }';
   return (
     `import board from ${JSON.stringify(boardFile)};\n` +
     `import { boot } from ${JSON.stringify(bootFile)};\n` +
     `import { ${screen.name} } from ${JSON.stringify(screenFile)};\n` +
-    `boot(board, ${screen.name}, ${JSON.stringify(manifest)});\n`
+    imports +
+    `boot(board, ${screen.name}, function () { return { manifest: ${JSON.stringify(manifest)}, shared: ${registry} }; });\n`
   );
+}
+
+/**
+ * What `.bootcde` can share with the parts: for each module, the exports every board's bundle keeps after
+ * tree-shaking ({ moduleId: [name] }), from a rollup pass over each board's entry without terser. A part takes these
+ * from `.bootcde` (sharedImports) instead of carrying a copy, so each module's code is in Storage once, and a loaded
+ * part adds RAM only for the functions of its own.
+ */
+async function bootExports(root, options = {}) {
+  const { rollup } = require('rollup');
+  let common = null;
+  for (const board of boardNames(root)) {
+    const config = bundleConfig(board, Object.assign({}, options, { root, entrySource: entrySource(board, root, {}), shared: null }));
+    const { output, ...input } = config;
+    input.onwarn = () => undefined;
+    const bundle = await rollup(input);
+    try {
+      const generated = await bundle.generate({ format: 'es' });
+      const kept = {};
+      for (const chunk of generated.output) {
+        if (chunk.type !== 'chunk') continue;
+        const once = usedOnce(chunk.code);
+        for (const id of Object.keys(chunk.modules)) {
+          if (id.startsWith('\0') || /node_modules/.test(id)) continue;
+          const names = chunk.modules[id].renderedExports.filter((n) => !once[n]);
+          if (names.length) kept[id] = names;
+        }
+      }
+      if (common === null) common = kept;
+      else {
+        for (const id of Object.keys(common)) {
+          common[id] = kept[id] ? common[id].filter((n) => kept[id].indexOf(n) >= 0) : [];
+          if (!common[id].length) delete common[id];
+        }
+      }
+    } finally {
+      await bundle.close();
+    }
+  }
+  return common || {};
+}
+
+/**
+ * The bundle's top-level declarations terser writes where they are used, which are not to be shared. Small ones used
+ * once: terser writes such a function where it is used (see
+ * TERSER_OPTIONS, reduce_funcs), so sharing it would make it a function of its own again, ~7 JsVars all the time,
+ * for a few hundred bytes in a part. A big one (SHARE_ONCE_CHARS and more before terser: the adjustments' check,
+ * describing a control, a record line read) is shared all the same: its copy would cost a kilobyte or more of flash.
+ * (A copy reaches whatever it uses that is shared through the registry: see sharedImports.)
+ * By name, counting every identifier of that name (a name also used in another scope only looks used more often:
+ * then it is shared, which costs at most those 7 JsVars).
+ */
+const SHARE_ONCE_CHARS = 900;
+
+function usedOnce(code) {
+  const acorn = require('acorn');
+  const walk = require('acorn-walk');
+  const ast = acorn.parse(code, { ecmaVersion: 'latest', sourceType: 'module' });
+  const declared = {};
+  for (const node of ast.body) {
+    const d = node.type === 'ExportNamedDeclaration' && node.declaration ? node.declaration : node;
+    if (d.type === 'FunctionDeclaration' && d.id) declared[d.id.name] = d;
+    if (d.type === 'VariableDeclaration') for (const v of d.declarations) if (v.id.type === 'Identifier') declared[v.id.name] = v;
+  }
+  const count = {};
+  walk.full(ast, (node) => {
+    if (node.type === 'Identifier' && declared[node.name] !== undefined) count[node.name] = (count[node.name] || 0) + 1;
+  });
+  const once = {};
+  // The declaration's own name is one of the identifiers, so a name used once is counted twice.
+  for (const name of Object.keys(declared)) {
+    const d = declared[name];
+    if (count[name] <= 2 && d.end - d.start < SHARE_ONCE_CHARS) once[name] = true;
+    // terser writes these where they are used however often (inline 1; a constant's value), so sharing them would
+    // only make them exist: a function without parameters that returns one expression (a table, the defaults), and
+    // a constant.
+    const fn = d.type === 'FunctionDeclaration' ? d : d.init && /Function/.test(d.init.type) ? d.init : null;
+    if (fn && fn.params.length === 0 && fn.body.type === 'BlockStatement' && fn.body.body.length === 1 && fn.body.body[0].type === 'ReturnStatement') once[name] = true;
+    if (d.type === 'VariableDeclarator' && d.init && (d.init.type === 'Literal' || d.init.type === 'BinaryExpression' || d.init.type === 'UnaryExpression')) once[name] = true;
+  }
+  return once;
+}
+
+/** Where a part finds what `.bootcde` shares with it: the parameter of the function a part's file evaluates to. */
+const SHARED_VARIABLE = '$S';
+const SHARED_PREFIX = '\0goclock-shared:';
+
+/**
+ * Each shared export's key in the registry: a short name of its own (`s` and a number in base 36: the registry's keys
+ * are written in `.bootcde` and in each part, and export names would cost about 10 bytes a key more in each).
+ * [{ key, id, name }], in a fixed order.
+ */
+function sharedKeys(kept, root = ROOT) {
+  const all = [];
+  for (const id of Object.keys(kept).sort((a, b) => path.relative(root, a).localeCompare(path.relative(root, b)))) {
+    for (const name of kept[id].slice().sort()) all.push({ id, name });
+  }
+  return all.map((e, i) => ({ key: 's' + i.toString(36), id: e.id, name: e.name }));
+}
+
+/**
+ * A part's build: in every module `.bootcde` shares, each declaration of a shared export becomes a read of the
+ * registry (`export function f(…){…}` -> `export var f = $S.key;`), after TypeScript and Babel. What the part uses
+ * of the module besides is bundled from the module as usual (tree-shaken to it), and reaches the shared ones, from
+ * the part's other modules or from within the module itself, through the registry: nothing `.bootcde` holds is
+ * copied. Declarations keep their place, so the order Espruino needs (no hoisting) is the source's.
+ */
+function sharedImports(keys) {
+  const acorn = require('acorn');
+  const MagicString = require('magic-string');
+  const byId = {};
+  for (const k of keys) (byId[k.id] = byId[k.id] || {})[k.name] = k.key;
+  return {
+    name: 'goclock-shared-imports',
+    transform(code, id) {
+      const shared = byId[id];
+      if (!shared) return null;
+      const ast = acorn.parse(code, { ecmaVersion: 'latest', sourceType: 'module' });
+      const out = new MagicString(code);
+      // Local names exported as themselves (`export { a, b }`), beside `export function a` / `export const a`.
+      const exportedAs = {};
+      for (const node of ast.body) {
+        if (node.type === 'ExportNamedDeclaration' && !node.declaration && !node.source) {
+          for (const sp of node.specifiers) exportedAs[sp.local.name] = sp.exported.name;
+        }
+      }
+      const read = (name) => 'var ' + name + ' = ' + SHARED_VARIABLE + '.' + shared[name] + ';';
+      for (const node of ast.body) {
+        const exported = node.type === 'ExportNamedDeclaration' && node.declaration;
+        const d = exported ? node.declaration : node;
+        let name = null;
+        if (d.type === 'FunctionDeclaration' && d.id) name = d.id.name;
+        else if (d.type === 'VariableDeclaration' && d.declarations.length === 1 && d.declarations[0].id.type === 'Identifier') name = d.declarations[0].id.name;
+        if (name === null) continue;
+        const as = exported ? name : exportedAs[name];
+        if (as === undefined || shared[as] === undefined || as !== name) continue;
+        out.overwrite(d.start, d.end, read(name));
+      }
+      return { code: out.toString(), map: out.generateMap({ hires: true }) };
+    },
+  };
+}
+
+/** The registry keys a built part reads (`$S.key`). */
+function sharedKeysUsed(code) {
+  const used = {};
+  const re = new RegExp('\\' + SHARED_VARIABLE + '\\.([A-Za-z_$][\\w$]*)', 'g');
+  let m;
+  while ((m = re.exec(code)) !== null) used[m[1]] = true;
+  return used;
 }
 
 /** A rollup plugin that serves one virtual module `id` with the given source (or a function resolving to it). */
@@ -329,6 +485,7 @@ function bundleConfig(name, options = {}) {
   const root = options.root || ROOT;
   const outDir = options.outDir || path.join(root, 'dist');
   const part = options.part || null;
+  const shared = part && options.shared ? options.shared : null;
   const file = options.file || path.join(outDir, (part ? part.file : name) + '.js');
   const entryId = '\0goclock-entry:' + name;
   // A board's entry names its parts' manifest, so the parts are built first (once per output folder).
@@ -336,7 +493,7 @@ function bundleConfig(name, options = {}) {
     ? null
     : options.entrySource !== undefined
       ? options.entrySource
-      : () => builtParts(root, outDir, options).then((manifest) => entrySource(name, root, manifest));
+      : () => builtParts(root, outDir, options).then((built) => entrySource(name, root, built.manifest, built.shared));
   const onSize = options.onSize || ((s) => console.log(formatSize(s)));
 
   const typescript = require('@rollup/plugin-typescript');
@@ -348,7 +505,8 @@ function bundleConfig(name, options = {}) {
     input: part ? path.join(root, part.entry) : entryId,
     // A bare read of a global has no effect we want to keep: without this, tslib's unused
     // `typeof SuppressedError === "function" && SuppressedError` stays in every bundle that uses a helper.
-    treeshake: { unknownGlobalSideEffects: false },
+    // In a part, `var x = $S.key` (sharedImports) is kept only where x is used.
+    treeshake: shared ? { unknownGlobalSideEffects: false, propertyReadSideEffects: false } : { unknownGlobalSideEffects: false },
     plugins: (part ? [] : [virtualEntry(entryId, source)]).concat([
       typescript({
         tsconfig: options.tsconfig || path.join(root, 'tsconfig.build.json'),
@@ -366,7 +524,7 @@ function bundleConfig(name, options = {}) {
         plugins: [espruinoGuardPlugin].concat(BABEL_PLUGINS.map((p) => require(p))),
         assumptions: BABEL_ASSUMPTIONS,
       }),
-    ]),
+    ], shared ? [sharedImports(shared)] : []),
     onwarn(warning, warn) {
       // Type errors are the typecheck's job; still show them, once, with their location.
       warn(warning);
@@ -392,25 +550,32 @@ function bundleConfig(name, options = {}) {
   };
 }
 
-/** The parts built into each output folder by this process: the folder's manifest, once. */
+/** The parts built into each output folder by this process: the folder's manifest and shared exports, once. */
 const partsBuilt = new Map();
 
 /**
- * Builds every part (PARTS) into `outDir` as dist/<file>.js, once per folder per process, and resolves to the
- * manifest the boards' entries carry: { name: { file, bytes, crc } }.
+ * Builds every part (PARTS) into `outDir` as dist/<file>.js, once per folder per process, each taking from `.bootcde`
+ * what every board's `.bootcde` holds (bootExports), and resolves to what the boards' entries carry: the manifest
+ * { name: [bytes, crc] } and the shared exports the parts read, [{ key, id, name }].
  */
 function builtParts(root, outDir, options = {}) {
   const key = path.resolve(root) + '\0' + path.resolve(outDir);
   if (!partsBuilt.has(key)) {
     const build = (async () => {
+      const keys = sharedKeys(await bootExports(root, options), root);
       const manifest = {};
+      const used = {};
       for (const part of PARTS) {
         const built = await buildBundle(part.name, Object.assign({}, options, {
-          root, outDir, part, entrySource: undefined, file: undefined, onSize: options.onSize || ((s) => console.log(formatSize(s))),
+          root, outDir, part, shared: keys, entrySource: undefined, file: undefined, onSize: options.onSize || ((s) => console.log(formatSize(s))),
         }));
-        manifest[part.name] = Object.assign({ file: part.file }, partFacts(built.code));
+        // The loader reads gcp.<name> (boards/device/storage-parts.ts): the manifest holds only [bytes, crc].
+        if (part.file !== 'gcp.' + part.name) throw new Error('part ' + part.name + ': its file must be gcp.' + part.name);
+        const facts = partFacts(built.code);
+        manifest[part.name] = [facts.bytes, facts.crc];
+        Object.assign(used, sharedKeysUsed(built.code));
       }
-      return manifest;
+      return { manifest, shared: keys.filter((k) => used[k.key]) };
     })();
     partsBuilt.set(key, build);
     build.catch(() => partsBuilt.delete(key));

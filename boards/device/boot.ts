@@ -1,18 +1,19 @@
 /**
  * The device's composition root: turns a board (data) into a HAL, wires the firmware's parts to the board's Storage
  * and starts the runtime. Each bundle dist/<board>.js is this function called with one board, the screen module for
- * its display (board-screen.ts) and the manifest of the parts built with it (scripts/bundle-config.cjs);
- * the console's `goclock` global is defined here and made from the console part when it is first read.
+ * its display (board-screen.ts) and what the build says about the parts built with it (their manifest, and the
+ * registry of what `.bootcde` shares with them: scripts/bundle-config.cjs);
+ * the console's `goclock` global is defined here and made from the console part when it is read.
  */
 import { Board } from '../board';
 import { createEspruinoHal } from '../../hal/espruino/create-hal';
 import { espruinoEnv, EspruinoEnv } from '../../hal/espruino/env';
-import { startShell } from '../../firmware/runtime/shell';
+import { Shell, startShell } from '../../firmware/runtime/shell';
 import { ScreenMaker } from './board-screen';
-import { createParts } from '../../firmware/runtime/parts';
-import { freshConsoleLock } from '../../firmware/runtime/console-api';
+import { createParts, Parts } from '../../firmware/runtime/parts';
+import { ClipPlayer, Hal, Voice } from '../../hal/hal';
 import { ConsoleContext } from '../../firmware/parts/console-part';
-import { PartManifest, storageParts } from './storage-parts';
+import { PartsInfo, storageParts } from './storage-parts';
 import { lazyVoice } from '../../firmware/sound/lazy-voice';
 
 /**
@@ -21,31 +22,55 @@ import { lazyVoice } from '../../firmware/sound/lazy-voice';
  * which moves that file; the interpreter then copies what it is reading into RAM, and runs out of it (measured on
  * espruino-12k: LOW_MEMORY, the boot interrupted). From a timer only the functions being run are read.
  */
-export function boot(board: Board, makeScreen: ScreenMaker, manifest: PartManifest): void {
+export function boot(board: Board, makeScreen: ScreenMaker, parts: PartsInfo): void {
   const env = espruinoEnv();
-  env.setTimeout(() => start(board, makeScreen, manifest, env), 0);
+  env.setTimeout(() => start(board, makeScreen, parts, env), 0);
 }
 
-function start(board: Board, makeScreen: ScreenMaker, manifest: PartManifest, env: EspruinoEnv): void {
+function start(board: Board, makeScreen: ScreenMaker, info: PartsInfo, env: EspruinoEnv): void {
   const device = createEspruinoHal(board, env, makeScreen);
   const hal = device.hal;
-  const parts = createParts(storageParts(env, manifest));
-  // The voice module's queue comes from the voice part, made the first time something is to be said.
-  const clips = device.clips;
-  if (clips) {
-    const timers = { now: () => hal.clock.nowMs(), setTimeout: env.setTimeout, clearTimeout: env.clearTimeout };
-    hal.voice = lazyVoice(clips, () => parts.get('voice', hal.clock.nowMs()).createVoiceQueue(clips, timers));
-  }
+  const parts = createParts(storageParts(env, info));
+  if (device.clips) hal.voice = /*#__NOINLINE__*/ voiceFromPart(device.clips, hal, parts, env);
   const shell = startShell(hal, { layout: device.screen.layout, watchdogMs: board.watchdogMs, parts: parts });
   for (let i = 0; i < shell.notices.length; i++) env.print('goclock: ' + shell.notices[i]);
-  // The arbiter's console (firmware/runtime/console-api.ts) and the record printed on request (`npm run record` calls
-  // goclock.record), made from the console part at the first read of `goclock` and let go a minute after the last.
-  const context: ConsoleContext = {
-    runtime: shell.runtime,
-    clockMs: () => hal.clock.nowMs(),
-    lock: freshConsoleLock(),
-    storage: hal.storage,
-    print: env.print,
+  /*#__NOINLINE__*/ defineConsole(env, hal, parts, shell);
+}
+
+/*
+ * The closures the clock keeps are made in functions of their own, not in `start` (nor written into it by terser:
+ * NOINLINE): a closure holds its whole scope, and `start`'s holds the board's data and everything made at boot (the
+ * LCD board's data alone is 87 JsVars).
+ */
+
+/** The voice module's queue, from the voice part, made the first time something is to be said. */
+function voiceFromPart(clips: ClipPlayer, hal: Hal, parts: Parts, env: EspruinoEnv): Voice {
+  return lazyVoice(clips, () =>
+    parts.get('voice').createVoiceQueue(clips, { now: () => hal.clock.nowMs(), setTimeout: env.setTimeout, clearTimeout: env.clearTimeout }),
+  );
+}
+
+/**
+ * The arbiter's console (firmware/runtime/console-api.ts) and the record printed on request (`npm run record` calls
+ * goclock.record): the `goclock` global, made from the console part at a read of `goclock` and let go once the
+ * console's line has run (a timer due at once fires after it), so a game in progress holds none of it. The console's
+ * access (unlocked, wrong codes) outlives the part, in `context`, made at the first read.
+ */
+function defineConsole(env: EspruinoEnv, hal: Hal, parts: Parts, shell: Shell): void {
+  let context: ConsoleContext | null = null;
+  let dropping = false;
+  const drop = (): void => {
+    dropping = false;
+    parts.drop('console');
   };
-  env.defineGetter('goclock', () => parts.get('console', context.clockMs()).api(context));
+  env.defineGetter('goclock', () => {
+    if (!dropping) {
+      dropping = true;
+      env.setTimeout(drop, 0);
+    }
+    if (context === null) {
+      context = { runtime: shell.runtime, clock: hal.clock, storage: hal.storage, print: env.print };
+    }
+    return parts.get('console').api(context);
+  });
 }

@@ -1,27 +1,35 @@
 /**
  * The firmware's parts (firmware/runtime/parts.ts) from the board's Storage: each is a file of its own, written by
- * `npm run flash` beside `.bootcde`, whose length and CRC-32 the bundle knows from its build (the manifest the entry
- * passes to `boot`). A part is checked against the manifest before it is run, so a missing one, a damaged one or one
- * of another build is refused with a message saying to flash the clock again, never run. The part is evaluated in
- * the interpreter's global scope (env.evaluate); its code stays in flash, only its functions take RAM while loaded.
+ * `npm run flash` beside `.bootcde`, whose length and CRC-32 the bundle knows from its build (the manifest in the
+ * `PartsInfo` the entry passes to `boot`). A part is checked against the manifest before it is run, so a missing one,
+ * a damaged one or one of another build is refused with a message saying to flash the clock again, never run. The
+ * part is evaluated in the interpreter's global scope (env.evaluate); its code stays in flash, only its functions take
+ * RAM while loaded. A part's file is a function of the registry of what `.bootcde` shares with the parts (the modules
+ * both hold, each in Storage once: scripts/bundle-config.cjs `sharedImports`), which gives the part.
  */
 import { PartName, PartSource, PartTypes } from '../../firmware/runtime/parts';
 import { EspruinoEnv } from '../../hal/espruino/env';
 
-/** Each part's Storage file, its length and its CRC-32, as the build wrote them. */
-export type PartManifest = { [name: string]: { file: string; bytes: number; crc: number } };
+/** Each part's length and CRC-32 as the build wrote them, by name; its Storage file is `gcp.<name>`. */
+export type PartManifest = { [name: string]: [number, number] };
 
-export function storageParts(env: EspruinoEnv, manifest: PartManifest): PartSource {
+/**
+ * What the build says about the parts: their manifest and the registry of `.bootcde`'s exports they take. The entry
+ * passes it as a function whose text stays in flash: both are made only when a part is loaded, and let go with it.
+ */
+export type PartsInfo = () => { manifest: PartManifest; shared: { [key: string]: unknown } };
+
+export function storageParts(env: EspruinoEnv, info: PartsInfo): PartSource {
   return {
     load<N extends PartName>(name: N): PartTypes[N] {
-      const entry = manifest[name];
-      if (entry === undefined) throw new Error('goclock: this build has no ' + name + ' part');
-      const code = env.Storage.read(entry.file);
-      if (code === undefined) throw new Error('goclock: the ' + name + ' part (' + entry.file + ') is missing: flash the clock again');
-      if (code.length !== entry.bytes || (env.E.CRC32(code) >>> 0) !== entry.crc) {
-        throw new Error('goclock: the ' + name + ' part (' + entry.file + ') is damaged or of another build: flash the clock again');
+      const built = info();
+      const entry = built.manifest[name];
+      const code = entry === undefined ? undefined : env.Storage.read('gcp.' + name);
+      if (code === undefined || code.length !== entry[0] || (env.E.CRC32(code) >>> 0) !== entry[1]) {
+        const why = entry === undefined ? 'not in this build' : code === undefined ? 'missing' : 'damaged or of another build';
+        throw new Error('goclock: gcp.' + name + ' is ' + why + ': flash the clock again');
       }
-      return env.evaluate(code) as PartTypes[N];
+      return (env.evaluate(code) as (shared: unknown) => PartTypes[N])(built.shared);
     },
   };
 }

@@ -1,6 +1,6 @@
 /**
  * The arbiter's menu (firmware/input/menu/) as a part (firmware/runtime/parts.ts): on the device a Storage file of
- * its own, loaded when the menu opens and let go a minute after it was last used, so that a game in progress holds
+ * its own, loaded when the menu opens and let go at the first settle that finds it closed, so that a game in progress holds
  * none of its code. The controller reaches it only through `ControllerHost.menu()`; its state (MenuState) is plain
  * data the controller keeps, so it outlives the part.
  */

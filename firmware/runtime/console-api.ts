@@ -21,6 +21,7 @@ import { sideFacts, SideFacts, SideView } from '../display/view';
 import { hasProtoKey } from '../clock/text';
 // (ASCII: on Espruino strings are bytes, and the console's answers are read as UTF-8: "3x30 s", not "3×30 s".)
 import { asciiText } from '../storage/game-record';
+import { unpackLogEntry } from './packed-log';
 
 export const CONSOLE_API_VERSION = 1;
 export const UNLOCK_IDLE_MS = 30 * 60000;
@@ -120,11 +121,12 @@ export function createConsoleApi(runtime: Runtime, clockMs: () => number, lock?:
       };
     },
     log(from, count) {
-      const log = runtime.log();
+      // Only the page asked for is unpacked (about 10 JsVars an entry as an object).
+      const log = runtime.packedLog();
       const skip = typeof from === 'number' && from > 0 ? Math.floor(from) : 0;
       const take = typeof count === 'number' && count > 0 ? Math.min(LOG_PAGE, Math.floor(count)) : LOG_PAGE;
       const entries = [];
-      for (let i = log.length - 1 - skip; i >= 0 && entries.length < take; i--) entries.push(log[i]);
+      for (let i = log.length - 1 - skip; i >= 0 && entries.length < take; i--) entries.push(unpackLogEntry(log[i]));
       return { entries: entries, total: log.length };
     },
     presets() {

@@ -1,7 +1,7 @@
 /**
  * The firmware's parts: code it needs only sometimes (the arbiter's console, the voice, …), kept apart so that at rest only the
  * clock's own code holds RAM. On the device each part is a Storage file of its own, loaded when it is used and let go
- * when it has not been for a while (boards/device/storage-parts.ts); the simulators and tests take the same modules
+ * as soon as it cannot be needed (boards/device/storage-parts.ts); the simulators and tests take the same modules
  * directly (firmware/parts/direct.ts). Either way the firmware reaches a part only through `Parts.get`.
  */
 import type { ConsolePart } from '../parts/console-part';
@@ -22,32 +22,35 @@ export interface PartSource {
 }
 
 export interface Parts {
-  /** The part, loaded if it is not; throws as `PartSource.load` does. `nowMs`: on the HAL's clock, for `tidy`. */
-  get<N extends PartName>(name: N, nowMs: number): PartTypes[N];
-  /** Lets go of every part not asked for in the last `PART_KEEP_MS` (whoever still holds one keeps it). */
-  tidy(nowMs: number): void;
+  /** The part, loaded if it is not; throws as `PartSource.load` does. */
+  get<N extends PartName>(name: N): PartTypes[N];
+  /**
+   * Lets go of one part; whoever still holds it (a call under way) keeps it until done, the next `get` loads it
+   * afresh. The shell lets the menu go at every settle that finds it closed; the console's part goes once its line
+   * has run (boards/device/boot.ts: a settle in the middle of a console call must not make its next call load it
+   * again); the voice's stays once loaded: the voice's queue is made from it and holds its code anyway, and every
+   * effect asks it what to say.
+   */
+  drop(name: PartName): void;
 }
 
-/** A part not asked for this long is let go: the console's calls come in bursts, seconds apart. */
-export const PART_KEEP_MS = 60000;
-
-/** Parts from `source`, each kept after its last use for PART_KEEP_MS. */
+/**
+ * Parts from `source`, each held from its first use until `drop` lets it go: as soon as it cannot be needed,
+ * not a while after (a game's journal compacting a minute after the menu closed must not find the menu in RAM).
+ */
 export function createParts(source: PartSource): Parts {
-  const held: { [name: string]: { part: unknown; usedMs: number } } = {};
+  const held: { [name: string]: unknown } = {};
   return {
-    get(name, nowMs) {
-      let entry = held[name];
-      if (entry === undefined) {
-        entry = { part: source.load(name), usedMs: nowMs };
-        held[name] = entry;
+    get(name) {
+      let part = held[name];
+      if (part === undefined) {
+        part = source.load(name);
+        held[name] = part;
       }
-      entry.usedMs = nowMs;
-      return entry.part as PartTypes[typeof name];
+      return part as PartTypes[typeof name];
     },
-    tidy(nowMs) {
-      const idle: string[] = [];
-      for (const name in held) if (nowMs - held[name].usedMs >= PART_KEEP_MS) idle.push(name);
-      for (let i = 0; i < idle.length; i++) delete held[idle[i]];
+    drop(name) {
+      delete held[name];
     },
   };
 }

@@ -42,7 +42,7 @@ export interface RuntimeConfig {
 }
 
 export interface ShellConfig extends RuntimeConfig {
-  /** The firmware's parts (parts.ts): the device's are Storage files, let go when idle at each settle. */
+  /** The firmware's parts (parts.ts): the device's are Storage files, the menu's let go at the settle that finds it closed. */
   parts: Parts;
 }
 
@@ -67,6 +67,11 @@ export interface Runtime {
   settings(): Settings;
   /** The game's log as the menu shows it (presses taken back by a chord are not in it). */
   log(): LogEntry[];
+  /**
+   * The same log as the runtime keeps it, packed (packed-log.ts), not to be changed: whoever shows a few entries
+   * unpacks those (the console's `log` a page of 20), not all 64 as objects at once.
+   */
+  packedLog(): string[];
   menuOpen(): boolean;
   /**
    * The HAL instant of the gestures' next time-based step (a hold, a chord's window, the menu's timeout), or null when
@@ -283,6 +288,9 @@ export function startShell(hal: Hal, config: ShellConfig): Shell {
     return hal.voice !== undefined && settings.sound && settings.voice !== 'off' && hal.voice.ready() && clips() !== null;
   }
 
+  /** Whether the menu's part was asked for since it was last let go (see `settle`). */
+  let menuHeld = false;
+
   /** The parts that could not be loaded (a damaged or missing Storage file), each told once. */
   const missing: { [name: string]: boolean } = {};
 
@@ -292,7 +300,7 @@ export function startShell(hal: Hal, config: ShellConfig): Shell {
    */
   function part<N extends PartName>(name: N): PartTypes[N] | null {
     try {
-      return config.parts.get(name, hal.clock.nowMs());
+      return config.parts.get(name);
     } catch (e) {
       if (!missing[name]) {
         missing[name] = true;
@@ -445,10 +453,14 @@ export function startShell(hal: Hal, config: ShellConfig): Shell {
       game: state.status === 'ready' || state.status === 'over' ? state.status : 'paused',
       view: view(state, gameNow()),
       clock: state,
-      log: unpackLog(log),
+      log: log,
+      unpack: unpackLogEntry,
       startMs: state.status === 'ready' ? null : startMs,
     }),
-    menu: () => part('menu'),
+    menu: () => {
+      menuHeld = true;
+      return part('menu');
+    },
     obey: obey,
   };
   const controller = createController(host, config.timing);
@@ -540,11 +552,17 @@ export function startShell(hal: Hal, config: ShellConfig): Shell {
     return true;
   }
 
-  /** After anything happened: show it, set the timer, and let go of the parts no longer used. */
+  /**
+   * After anything happened: show it, set the timer, and let go of the menu's part once the menu is closed (a settle
+   * with no menu asked for since the last only reads `menuHeld`).
+   */
   function settle(): void {
     render();
     arm();
-    config.parts.tidy(hal.clock.nowMs());
+    if (menuHeld && !controller.menuOpen()) {
+      menuHeld = false;
+      config.parts.drop('menu');
+    }
   }
 
   /**
@@ -625,6 +643,7 @@ export function startShell(hal: Hal, config: ShellConfig): Shell {
     },
     settings: () => settings,
     log: () => unpackLog(log),
+    packedLog: () => log,
     menuOpen: () => controller.menuOpen(),
     gestureDeadlineMs: () => controller.deadline(),
     notices: notices,

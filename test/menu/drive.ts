@@ -16,6 +16,7 @@ import { ButtonName } from '../../hal/hal';
 import { createClock, step } from '../../firmware/clock/clock';
 import { ClockEvent, ClockState } from '../../firmware/clock/clock-types';
 import { LogEntry } from '../../firmware/clock/game-log';
+import { packLogEntry, unpackLogEntry } from '../../firmware/runtime/packed-log';
 import { view } from '../../firmware/display/view';
 import { defaultSettings, Settings, settingsError } from '../../firmware/storage/settings';
 import { adjustError } from '../../firmware/clock/adjust';
@@ -79,7 +80,8 @@ export class Bench {
       game: status === 'running' ? 'paused' : status,
       view: view(this.clock, this.nowMs),
       clock: this.clock,
-      log: this.log,
+      log: this.log.map(packLogEntry),
+      unpack: unpackLogEntry,
     };
   }
 

@@ -9,6 +9,7 @@ import { defaultSettings } from '../../firmware/storage/settings';
 import { createClock } from '../../firmware/clock/clock';
 import { view } from '../../firmware/display/view';
 import { MenuContext } from '../../firmware/input/menu/menu-types';
+import { unpackLogEntry } from '../../firmware/runtime/packed-log';
 
 /** Custom control > Byo-yomi > Both sides: the form for the stored 60 min + 5x30 s. */
 function byoyomiForm(): Bench {
@@ -20,7 +21,7 @@ function byoyomiForm(): Bench {
 function readyContext(): MenuContext {
   const settings = defaultSettings();
   const clock = createClock(settings.control);
-  return { settings: settings, game: 'ready', view: view(clock, 0), clock: clock, log: [] };
+  return { settings: settings, game: 'ready', view: view(clock, 0), clock: clock, log: [], unpack: unpackLogEntry };
 }
 
 describe('in a list', () => {

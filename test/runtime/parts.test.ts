@@ -74,3 +74,54 @@ describe('a part that cannot be loaded', () => {
     expect(source.asked).toEqual(['menu']);
   });
 });
+
+describe('parts are let go as soon as they cannot be needed', () => {
+  function counting(): PartSource & { asked: string[] } {
+    const asked: string[] = [];
+    return {
+      asked,
+      load(name) {
+        asked.push(name);
+        return DIRECT_PARTS.load(name);
+      },
+    };
+  }
+
+  test('a part is loaded once, and again only after it was dropped', () => {
+    const source = counting();
+    const parts = createParts(source);
+    parts.get('menu');
+    parts.get('menu');
+    expect(source.asked).toEqual(['menu']);
+    parts.drop('menu');
+    parts.get('menu');
+    expect(source.asked).toEqual(['menu', 'menu']);
+  });
+
+  test('a game played without the menu, the console or a voice module loads no part', () => {
+    const source = counting();
+    const { hal, runtime } = started(source);
+    press(hal, 'right', 1000);
+    for (let at = 2000; at < 20000; at += 1000) press(hal, at % 2000 === 0 ? 'left' : 'right', at);
+    expect(runtime.state().status).toBe('running');
+    expect(source.asked).toEqual([]);
+  });
+
+  test('a clock whose menu was opened and closed asks for the menu again when it opens again', () => {
+    const source = counting();
+    const { hal, runtime } = started(source);
+    both(hal, 1000, 4500);
+    expect(runtime.menuOpen()).toBe(true);
+    // A long left press goes back one level; at the top it closes the menu.
+    for (let at = 7000; runtime.menuOpen() && at < 60000; at += 3000) {
+      hal.advanceTo(at);
+      hal.edge('left', true);
+      hal.advanceTo(at + 1200);
+      hal.edge('left', false);
+    }
+    expect(runtime.menuOpen()).toBe(false);
+    both(hal, 70000, 4500);
+    expect(runtime.menuOpen()).toBe(true);
+    expect(source.asked.filter((n) => n === 'menu')).toHaveLength(2);
+  });
+});

@@ -2,7 +2,7 @@
  * "Read the log" (12.12, 12.13, 3.19): the flags first, in the order they fell, then every entry newest first.
  * Instants are on the game's time line as every log for people has them (display/log-text.ts): from the game's start,
  * to the tenth ("3:07.4"), a power cut moving nothing. Amounts read as format-time.ts `timeText` writes them ("+2:00").
- * Items are computed from the index on the fly: the log is never copied.
+ * Items are computed from the index on the fly: the log is never copied, only the entry shown is unpacked.
  */
 import { LogEntry } from '../../clock/game-log';
 import { MenuContext } from './menu-types';
@@ -80,12 +80,12 @@ export function entryText(entry: LogEntry): string {
 /** Line `index` of the log: its text and its instant. */
 export function logLine(context: MenuContext, index: number): { text: string; at: string } {
   const flags = context.view.flags;
-  const start = context.startMs !== undefined ? context.startMs : startIn(context.log);
+  const start = context.startMs !== undefined ? context.startMs : startIn(context.log.map(context.unpack));
   if (index < flags.length) {
     return { text: ordinal(index + 1) + ' flag ' + sideName(flags[index].side), at: gameText(flags[index].atMs, start) };
   }
   const i = context.log.length - 1 - (index - flags.length);
   if (i < 0 || i >= context.log.length) return { text: 'Log is empty', at: '' };
-  const entry = context.log[i];
+  const entry = context.unpack(context.log[i]);
   return { text: entryText(entry), at: gameText(entry.atMs, start) };
 }

@@ -20,8 +20,13 @@ export interface MenuContext {
   view: ClockView;
   /** The clock's state (its controls, and what adjustError checks corrections against). */
   clock: ClockState;
-  /** The game's log so far (for "Read the log"). */
-  log: LogEntry[];
+  /**
+   * The game's log so far (for "Read the log"), packed as the runtime keeps it (firmware/runtime/packed-log.ts): the
+   * menu unpacks the one entry it shows, so the 64 entries are never all objects at once (about 10 JsVars each).
+   */
+  log: string[];
+  /** One packed entry of `log`, unpacked. */
+  unpack: (packed: string) => LogEntry;
   /**
    * The game's start, where the log's instants count from (runtime.ts `startMs`; null while ready). Left out: the
    * log's own start entry.
