@@ -190,10 +190,12 @@ export function createController(host: ControllerHost, timing?: Partial<GestureT
     },
     deadline() {
       // Asked at every wake-up (twice), and the recogniser's state only changes on an edge or a tick that fired:
-      // recomputing it each time (a copy of the state) was a good part of a wake-up on Espruino.
+      // recomputing it each time (a copy of the state) was a good part of a wake-up on Espruino. With the clock
+      // showing, releases and long holds say nothing (`handle`), so only a chord's steps need a tick (`quiet`): a
+      // press and its release set no timer at all. (Opening or closing the menu always makes a new state.)
       if (deadlineState !== gestures) {
         deadlineState = gestures;
-        deadlineAtMs = gestureDeadline(gestures);
+        deadlineAtMs = gestureDeadline(gestures, menu === null);
       }
       return deadlineAtMs;
     },

@@ -451,9 +451,10 @@ export function startShell(hal: Hal, config: ShellConfig): Shell {
   };
   const controller = createController(host, config.timing);
 
-  function screen(): Screen {
+  /** What the display shows at HAL instant `now`. */
+  function screen(now: number): Screen {
     const shown: Screen = {
-      view: view(state, gameNow()),
+      view: view(state, now + offsetMs),
       controls: state.controls,
       leftSide: settings.leftSide,
       batteryPercent: hal.battery ? hal.battery.percent() : undefined,
@@ -463,9 +464,9 @@ export function startShell(hal: Hal, config: ShellConfig): Shell {
     const hint = controller.hint();
     if (hint) shown.hint = hint;
     if (showNotices) {
-      const turn = Math.floor((hal.clock.nowMs() - noticesSinceMs) / NOTICE_TURN_MS);
+      const turn = Math.floor((now - noticesSinceMs) / NOTICE_TURN_MS);
       shown.notice = notices[turn % notices.length];
-    } else if (unsavedNoticeAt(hal.clock.nowMs())) {
+    } else if (unsavedNoticeAt(now)) {
       shown.notice = UNSAVED_NOTICE;
     }
     return shown;
@@ -481,8 +482,8 @@ export function startShell(hal: Hal, config: ShellConfig): Shell {
   let drawnState: ClockState | null = null;
   let drawnHint: string | undefined = undefined;
 
-  function render(): void {
-    const shown = screen();
+  function render(now: number): void {
+    const shown = screen(now);
     layout.draw(shown);
     drawnState = state;
     drawnHint = shown.hint;
@@ -516,8 +517,7 @@ export function startShell(hal: Hal, config: ShellConfig): Shell {
     else hal.timer.start(atMs, wake);
   }
 
-  function arm(): void {
-    const now = hal.clock.nowMs();
+  function arm(now: number): void {
     armAt(now, /*#__NOINLINE__*/ nextDeadline(state, now + offsetMs), controller.deadline());
   }
 
@@ -538,11 +538,14 @@ export function startShell(hal: Hal, config: ShellConfig): Shell {
     return true;
   }
 
-  /** After anything happened: show it, set the timer, and let go of the parts no longer used. */
-  function settle(): void {
-    render();
-    arm();
-    config.parts.tidy(hal.clock.nowMs());
+  /**
+   * After anything happened: show it, set the timer, and let go of the parts no longer used; all as of HAL instant
+   * `now`, read once by the caller (on Espruino each reading of the clock is two calls).
+   */
+  function settle(now: number): void {
+    render(now);
+    arm(now);
+    config.parts.tidy(now);
   }
 
   /**
@@ -551,17 +554,17 @@ export function startShell(hal: Hal, config: ShellConfig): Shell {
    * a bounce, a confirmed release or a press that the core ignored without a word change none of it: they only set
    * the timer (the gestures' next deadline), which on Espruino is a small part of a whole settle.
    */
-  function changed(menuWasOpen: boolean): boolean {
+  function changed(menuWasOpen: boolean, now: number): boolean {
     return (
       state !== drawnState || menuWasOpen || controller.menuOpen() || controller.hint() !== drawnHint || showNotices || !saved.game ||
-      !saved.settings || hal.clock.nowMs() >= displayAtMs
+      !saved.settings || now >= displayAtMs
     );
   }
 
   /** `settle`, drawing only when `changed`. */
-  function settleChanged(menuWasOpen: boolean): void {
-    if (changed(menuWasOpen)) settle();
-    else arm();
+  function settleChanged(menuWasOpen: boolean, now: number): void {
+    if (changed(menuWasOpen, now)) settle(now);
+    else arm(now);
   }
 
   /** A wake-up: a display tick when that is all it is (`tickTime`), else the whole of one (`wakeWhole`). */
@@ -588,8 +591,8 @@ export function startShell(hal: Hal, config: ShellConfig): Shell {
     const coreDue = game >= quietUntil(state) || game >= heartbeatAtMs;
     if (coreDue) feed({ type: 'tick' }, game);
     // Woken for a gesture alone (a release confirmed, a hold that fired nothing): `changed` says if the screen moved.
-    if (gestureDue && !coreDue) settleChanged(menuWasOpen);
-    else settle();
+    if (gestureDue && !coreDue) settleChanged(menuWasOpen, now);
+    else settle(now);
   }
 
   if (hal.voice) hal.voice.setVolume(settings.volume);
@@ -601,25 +604,30 @@ export function startShell(hal: Hal, config: ShellConfig): Shell {
   hal.buttons.onEdge((edge) => {
     if (hal.watchdog) hal.watchdog.kick();
     const menuWasOpen = controller.menuOpen();
+    const gesture = controller.deadline();
     controller.onEdge(edge);
-    settleChanged(menuWasOpen);
+    const now = hal.clock.nowMs();
+    // An edge that changed nothing on the screen and no gesture's deadline (a press's up edge, a bounce) leaves the
+    // timer as it was set: it is already right.
+    if (changed(menuWasOpen, now)) settle(now);
+    else if (controller.deadline() !== gesture) arm(now);
   });
-  settle();
+  settle(hal.clock.nowMs());
 
   const runtime = (): Runtime => ({
     state: () => state,
     view: () => view(state, gameNow()),
-    screen: screen,
+    screen: () => screen(hal.clock.nowMs()),
     nowMs: gameNow,
     startMs: () => (state.status === 'ready' ? null : startMs),
     feed: (event, atMs) => {
       const effects = feed(event, atMs);
-      settle();
+      settle(hal.clock.nowMs());
       return effects;
     },
     newGame: () => {
       beginGame();
-      settle();
+      settle(hal.clock.nowMs());
     },
     settings: () => settings,
     log: () => unpackLog(log),
@@ -631,11 +639,11 @@ export function startShell(hal: Hal, config: ShellConfig): Shell {
     },
     apply: (command) => {
       obey(command, gameNow());
-      settle();
+      settle(hal.clock.nowMs());
     },
     note: (text) => {
       logNote('adjust', text);
-      settle();
+      settle(hal.clock.nowMs());
     },
   });
   return { notices: notices, runtime: runtime };
