@@ -142,9 +142,24 @@ let madeHalves: { left: Half; right: Half } = { left: NO_HALF, right: NO_HALF };
 function halfCells(which: 'left' | 'right', view: ClockView, sideName: Side, control: TimeControl, width: number): Half {
   const last = madeHalves[which];
   const side = view.sides[sideName];
-  if (last.side === side && last.status === view.status && last.toMove === view.toMove && last.flags === view.flags && last.control === control && last.width === width) {
+  const was = last.side;
+  // The same view, or one that shows the same (a press makes both sides' views anew, but the side that starts running
+  // shows what it showed); whose turn it is shows only while the clock stands.
+  if (
+    was !== null && last.status === view.status && (last.toMove === view.toMove || view.status === 'running') && last.flags === view.flags &&
+    last.control === control && last.width === width &&
+    (was === side || (was.remainingMs === side.remainingMs && was.moves === side.moves && was.phase === side.phase && was.graceMs === side.graceMs &&
+      was.inBreak === side.inBreak && was.flaggedAtMs === side.flaggedAtMs && was.overdueMs === side.overdueMs &&
+      was.periodsLeft === side.periodsLeft && was.movesLeft === side.movesLeft))
+  ) {
     return last;
   }
+  return /*#__NOINLINE__*/ makeHalf(which, view, sideName, control, width);
+}
+
+/** A half's two cells made anew. */
+function makeHalf(which: 'left' | 'right', view: ClockView, sideName: Side, control: TimeControl, width: number): Half {
+  const side = view.sides[sideName];
   const onLeft = which === 'left';
   const time = timeCell(side, width, onLeft);
   const info = firstFitting(infoCandidates(view, sideName, control), width);

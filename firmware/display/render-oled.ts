@@ -24,7 +24,7 @@ import { Layout } from './layout';
 import { TimeControl } from '../clock/control';
 import { Side } from '../clock/side';
 import { setSmallFont } from './font';
-import { bigTextWidth, DigitSize, drawBigText, drawDigit } from './seven-segment';
+import { bigWidth, DigitSize, drawBigText, drawDigit, narrowCount } from './seven-segment';
 import { GLYPH_BATTERY, GLYPH_FLAG, GLYPH_NO_RECORD, GLYPH_OVERTIME, GLYPH_PAUSE, OLED_GLYPH_BASE, oledGlyph } from './glyphs';
 import {
   batteryLow, delayText, flagRank, NO_RECORD_BELOW_MS, noRecordNeeded, overtimeCount, rightSide, Screen, showsPeriod, sideName,
@@ -116,16 +116,19 @@ function drawTime(canvas: Canvas, s: SideView, x0: number, half: number): Placed
   const icon = s.flaggedAtMs !== null ? oledGlyph(GLYPH_FLAG) : /*#__NOINLINE__*/ showsPeriod(s) ? oledGlyph(GLYPH_OVERTIME) : '';
   // An icon stands apart from the digits by twice their own gap, so it never reads as one of them.
   const room = half - 2 * MARGIN;
+  const narrow = narrowCount(text);
+  const n = text.length;
   let size = SIZES[SIZES.length - 1];
   let width = 0;
   for (let i = 0; i < SIZES.length; i++) {
-    width = bigTextWidth(text, SIZES[i]);
-    if (width + (icon ? BIG_ICON_WIDTH + 2 * SIZES[i].gap : 0) <= room) {
-      size = SIZES[i];
+    const z = SIZES[i];
+    width = n === 0 ? 0 : (n - narrow) * z.width + narrow * z.thickness + (n - 1) * z.gap; // bigWidth, written out
+    if (width + (icon ? BIG_ICON_WIDTH + 2 * z.gap : 0) <= room) {
+      size = z;
       break;
     }
   }
-  if (size === SIZES[SIZES.length - 1]) width = bigTextWidth(text, size);
+  if (size === SIZES[SIZES.length - 1]) width = bigWidth(n, narrow, size);
   const iconWidth = icon ? BIG_ICON_WIDTH + 2 * size.gap : 0;
   const x = x0 + ((half - iconWidth - width) >> 1);
   if (icon) {

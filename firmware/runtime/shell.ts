@@ -534,7 +534,13 @@ export function startShell(hal: Hal, config: ShellConfig): Shell {
     if (!timeTicks || game >= quietUntil(state) || game >= heartbeatAtMs || (gesture !== null && gesture <= now)) return false;
     const runner = /*#__NOINLINE__*/ runnerAt(state, game);
     layout.drawTime(state.toMove, runner.view);
-    armAt(now, Math.min(runner.nextAtMs, heartbeatAtMs), gesture);
+    // `armAt`'s way, written out less what cannot be while the time ticks (a boot notice or the unsaved one is on the
+    // screen then, and `timeTicks` is false with either): this is every display tick's path.
+    const coreAtMs = Math.min(runner.nextAtMs, heartbeatAtMs) - offsetMs;
+    displayAtMs = coreAtMs;
+    let atMs = now + kickEveryMs < coreAtMs ? now + kickEveryMs : coreAtMs;
+    if (gesture !== null && gesture < atMs) atMs = gesture;
+    hal.timer.start(atMs, wake);
     return true;
   }
 
@@ -567,10 +573,13 @@ export function startShell(hal: Hal, config: ShellConfig): Shell {
     else arm(now);
   }
 
-  /** A wake-up: a display tick when that is all it is (`tickTime`), else the whole of one (`wakeWhole`). */
-  function wake(): void {
+  /**
+   * A wake-up: a display tick when that is all it is (`tickTime`), else the whole of one (`wakeWhole`); `fired`: the
+   * clock as the timer read it (on Espruino each reading is a call), if it did.
+   */
+  function wake(fired?: number): void {
     if (hal.watchdog) hal.watchdog.kick();
-    const now = hal.clock.nowMs();
+    const now = fired === undefined ? hal.clock.nowMs() : fired;
     // The rest of the wake-up is a function of its own, so that a display tick does not read through it (Espruino
     // reads a function's whole text at every call).
     if (!tickTime(now)) /*#__NOINLINE__*/ wakeWhole(now);

@@ -54,7 +54,7 @@ export function createTimer(options: TimerOptions): Timer {
   const clock = options.clock;
   let handle: TimeoutHandle = undefined;
   let targetMs = 0;
-  let callback: (() => void) | undefined = undefined;
+  let callback: ((nowMs?: number) => void) | undefined = undefined;
 
   function cancel(): void {
     // Espruino's clearTimeout(undefined) would clear every timer of the program.
@@ -69,13 +69,14 @@ export function createTimer(options: TimerOptions): Timer {
 
   function fire(): void {
     handle = undefined;
-    if (clock.nowMs() < targetMs) {
+    const now = clock.nowMs();
+    if (now < targetMs) {
       arm();
       return;
     }
     const onFire = callback;
     callback = undefined;
-    if (onFire) onFire();
+    if (onFire) onFire(now);
   }
 
   return {
