@@ -22,12 +22,12 @@ import { Canvas, GraphicsDisplay } from '../../hal/hal';
 import { ClockView, SideView } from './view';
 import { Layout } from './layout';
 import { TimeControl } from '../clock/control';
-import { Side } from '../clock/side';
+import { otherSide, Side } from '../clock/side';
 import { setSmallFont } from './font';
 import { bigWidth, DigitSize, drawBigText, drawDigit, narrowCount } from './seven-segment';
 import { GLYPH_BATTERY, GLYPH_FLAG, GLYPH_NO_RECORD, GLYPH_OVERTIME, GLYPH_PAUSE, OLED_GLYPH_BASE, oledGlyph } from './glyphs';
 import {
-  batteryLow, delayText, flagRank, NO_RECORD_BELOW_MS, noRecordNeeded, overtimeCount, rightSide, Screen, showsPeriod, sideName,
+  batteryLow, delayText, flagRank, NO_RECORD_BELOW_MS, noRecordNeeded, overtimeCount, Screen, showsPeriod, sideName,
   timeText,
 } from './screen';
 import { formatClock } from './format-time';
@@ -208,7 +208,7 @@ export function renderOled(canvas: Canvas, screen: Screen): Placed[] {
     return [];
   }
   const view = screen.view;
-  const sides: Side[] = [screen.leftSide, rightSide(screen)];
+  const sides: Side[] = [screen.leftSide, otherSide(screen.leftSide)];
   const placed: Placed[] = [];
   for (let i = 0; i < 2; i++) {
     const side = sides[i];

@@ -113,11 +113,6 @@ export const UNSAVED_NOTICE = 'not saved: flash';
 const UNSAVED_EVERY_MS = 10000;
 const UNSAVED_SHOWN_MS = 3000;
 
-/** At most this long between wake-ups when a watchdog must be kicked and nothing else is due. */
-function kickIntervalMs(hal: Hal, watchdogMs: number | undefined): number {
-  return hal.watchdog && watchdogMs ? Math.max(100, Math.floor(watchdogMs / 2)) : Infinity;
-}
-
 function powerOffText(ms: number): string {
   const minutes = Math.floor(ms / 60000);
   const seconds = Math.floor(ms / 1000) % 60;
@@ -140,7 +135,11 @@ export function startShell(hal: Hal, config: ShellConfig): Shell {
   const notices: string[] = [];
   if (loaded.problem) notices.push(loaded.problem);
   const layout = config.layout;
-  const kickEveryMs = kickIntervalMs(hal, config.watchdogMs);
+  /**
+   * At most this long between wake-ups when a watchdog must be kicked and nothing else is due. (Written here, not a
+   * function of its own: a top-level function holds RAM on Espruino for as long as the firmware runs.)
+   */
+  const kickEveryMs = hal.watchdog && config.watchdogMs ? Math.max(100, Math.floor(config.watchdogMs / 2)) : Infinity;
   const logLimit = config.logLimit || 64;
   const effectHandlers: ((effects: ClockEffect[]) => void)[] = [];
   let offsetMs = 0;
