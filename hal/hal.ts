@@ -11,8 +11,11 @@ export interface MonotonicClock {
 
 /** The runtime's single one-shot timer, set at an absolute instant of the monotonic clock. */
 export interface Timer {
-  /** Fires `onFire` once at or after `atMs` (late is allowed; early is not); replaces any pending timer. */
-  start(atMs: number, onFire: () => void): void;
+  /**
+   * Fires `onFire` once at or after `atMs` (late is allowed; early is not); replaces any pending timer. A timer that
+   * read the clock to know it is not early may hand `onFire` that reading (`nowMs`), so it need not read it again.
+   */
+  start(atMs: number, onFire: (nowMs?: number) => void): void;
   stop(): void;
 }
 

@@ -25,14 +25,14 @@ import { ClockView, SideView } from './view';
 import { CharacterDisplay } from '../../hal/hal';
 import { Layout } from './layout';
 import { TimeControl } from '../clock/control';
-import { Side } from '../clock/side';
+import { otherSide, Side } from '../clock/side';
 import {
   GLYPH_BATTERY, GLYPH_DELAY, GLYPH_FLAG, GLYPH_NO_RECORD, GLYPH_OVERTIME, GLYPH_PAUSE, GLYPH_RUN_LEFT,
   GLYPH_RUN_RIGHT, lcdGlyph, lcdGlyphs,
 } from './glyphs';
 import {
-  batteryLow, delayText, flagRank, NO_RECORD_BELOW_MS, noRecordNeeded, overtimeCount, rightSide, Screen, showsPeriod,
-  sideLetter, timeText,
+  batteryLow, delayText, flagRank, NO_RECORD_BELOW_MS, noRecordNeeded, overtimeCount, Screen, showsPeriod,
+  timeText,
 } from './screen';
 import { formatClock } from './format-time';
 
@@ -49,11 +49,6 @@ function padRight(text: string, width: number): string {
 /** `text` cut or padded with spaces on the left to exactly `width`. */
 function padLeft(text: string, width: number): string {
   return text.length >= width ? text.substring(0, width) : text.padStart(width);
-}
-
-function center(text: string, width: number): string {
-  if (text.length >= width) return text.substring(0, width);
-  return text.padStart((width + text.length) >> 1).padEnd(width);
 }
 
 /** The first candidate that fits in `width`, or the last one cut. */
@@ -109,7 +104,7 @@ function infoCandidates(view: ClockView, sideName: Side, control: TimeControl): 
     return [lcdGlyph(GLYPH_FLAG) + (rank === 1 ? ' 1st' : rank === 2 ? ' 2nd' : ' FLAG')];
   }
   if (view.status === 'paused' && view.toMove === sideName) return ['PAUSE'];
-  if (view.status === 'ready') return view.toMove === sideName ? [sideLetter(sideName) + ' first'] : [sideLetter(sideName)];
+  if (view.status === 'ready') return view.toMove === sideName ? [(sideName === 'black' ? 'B' : 'W') + ' first'] : [sideName === 'black' ? 'B' : 'W'];
   if (side.inBreak) return ['BREAK'];
   const delay = /*#__NOINLINE__*/ delayText(side);
   if (delay !== '') return [lcdGlyph(GLYPH_DELAY) + ' ' + delay];
@@ -142,9 +137,24 @@ let madeHalves: { left: Half; right: Half } = { left: NO_HALF, right: NO_HALF };
 function halfCells(which: 'left' | 'right', view: ClockView, sideName: Side, control: TimeControl, width: number): Half {
   const last = madeHalves[which];
   const side = view.sides[sideName];
-  if (last.side === side && last.status === view.status && last.toMove === view.toMove && last.flags === view.flags && last.control === control && last.width === width) {
+  const was = last.side;
+  // The same view, or one that shows the same (a press makes both sides' views anew, but the side that starts running
+  // shows what it showed); whose turn it is shows only while the clock stands.
+  if (
+    was !== null && last.status === view.status && (last.toMove === view.toMove || view.status === 'running') && last.flags === view.flags &&
+    last.control === control && last.width === width &&
+    (was === side || (was.remainingMs === side.remainingMs && was.moves === side.moves && was.phase === side.phase && was.graceMs === side.graceMs &&
+      was.inBreak === side.inBreak && was.flaggedAtMs === side.flaggedAtMs && was.overdueMs === side.overdueMs &&
+      was.periodsLeft === side.periodsLeft && was.movesLeft === side.movesLeft))
+  ) {
     return last;
   }
+  return /*#__NOINLINE__*/ makeHalf(which, view, sideName, control, width);
+}
+
+/** A half's two cells made anew. */
+function makeHalf(which: 'left' | 'right', view: ClockView, sideName: Side, control: TimeControl, width: number): Half {
+  const side = view.sides[sideName];
   const onLeft = which === 'left';
   const time = timeCell(side, width, onLeft);
   const info = firstFitting(infoCandidates(view, sideName, control), width);
@@ -171,7 +181,7 @@ export function renderLcd(screen: Screen, columns: number, rows: number): string
   }
   const view = screen.view;
   const left = screen.leftSide;
-  const right = rightSide(screen);
+  const right = otherSide(left);
   const half = columns >> 1;
 
   // The middle columns: [left's marker, right's marker] on rows 0 and 1.
@@ -192,8 +202,11 @@ export function renderLcd(screen: Screen, columns: number, rows: number): string
   const messageRow = rows > 2 ? 2 : 1;
   lines.push(row0);
   for (let row = 1; row < rows; row++) {
-    if (message && row === messageRow) lines.push(center(displayable(message), columns));
-    else lines.push(row === 1 ? row1 : ''.padEnd(columns));
+    if (message && row === messageRow) {
+      // Centred (written here: a function of its own would hold RAM on Espruino all game for this one use).
+      const text = displayable(message);
+      lines.push(text.length >= columns ? text.substring(0, columns) : text.padStart((columns + text.length) >> 1).padEnd(columns));
+    } else lines.push(row === 1 ? row1 : ''.padEnd(columns));
   }
   return lines.slice(0, rows);
 }

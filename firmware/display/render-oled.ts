@@ -22,12 +22,12 @@ import { Canvas, GraphicsDisplay } from '../../hal/hal';
 import { ClockView, SideView } from './view';
 import { Layout } from './layout';
 import { TimeControl } from '../clock/control';
-import { Side } from '../clock/side';
+import { otherSide, Side } from '../clock/side';
 import { setSmallFont } from './font';
-import { bigTextWidth, DigitSize, drawBigText, drawDigit } from './seven-segment';
+import { bigWidth, DigitSize, drawBigText, drawDigit, narrowCount } from './seven-segment';
 import { GLYPH_BATTERY, GLYPH_FLAG, GLYPH_NO_RECORD, GLYPH_OVERTIME, GLYPH_PAUSE, OLED_GLYPH_BASE, oledGlyph } from './glyphs';
 import {
-  batteryLow, delayText, flagRank, NO_RECORD_BELOW_MS, noRecordNeeded, overtimeCount, rightSide, Screen, showsPeriod, sideName,
+  batteryLow, delayText, flagRank, NO_RECORD_BELOW_MS, noRecordNeeded, overtimeCount, Screen, showsPeriod, sideName,
   timeText,
 } from './screen';
 import { formatClock } from './format-time';
@@ -116,16 +116,19 @@ function drawTime(canvas: Canvas, s: SideView, x0: number, half: number): Placed
   const icon = s.flaggedAtMs !== null ? oledGlyph(GLYPH_FLAG) : /*#__NOINLINE__*/ showsPeriod(s) ? oledGlyph(GLYPH_OVERTIME) : '';
   // An icon stands apart from the digits by twice their own gap, so it never reads as one of them.
   const room = half - 2 * MARGIN;
+  const narrow = narrowCount(text);
+  const n = text.length;
   let size = SIZES[SIZES.length - 1];
   let width = 0;
   for (let i = 0; i < SIZES.length; i++) {
-    width = bigTextWidth(text, SIZES[i]);
-    if (width + (icon ? BIG_ICON_WIDTH + 2 * SIZES[i].gap : 0) <= room) {
-      size = SIZES[i];
+    const z = SIZES[i];
+    width = n === 0 ? 0 : (n - narrow) * z.width + narrow * z.thickness + (n - 1) * z.gap; // bigWidth, written out
+    if (width + (icon ? BIG_ICON_WIDTH + 2 * z.gap : 0) <= room) {
+      size = z;
       break;
     }
   }
-  if (size === SIZES[SIZES.length - 1]) width = bigTextWidth(text, size);
+  if (size === SIZES[SIZES.length - 1]) width = bigWidth(n, narrow, size);
   const iconWidth = icon ? BIG_ICON_WIDTH + 2 * size.gap : 0;
   const x = x0 + ((half - iconWidth - width) >> 1);
   if (icon) {
@@ -205,7 +208,7 @@ export function renderOled(canvas: Canvas, screen: Screen): Placed[] {
     return [];
   }
   const view = screen.view;
-  const sides: Side[] = [screen.leftSide, rightSide(screen)];
+  const sides: Side[] = [screen.leftSide, otherSide(screen.leftSide)];
   const placed: Placed[] = [];
   for (let i = 0; i < 2; i++) {
     const side = sides[i];

@@ -48,15 +48,27 @@ function drawSegments(canvas: Canvas, bits: number, x: number, y: number, size: 
   if (bits & 64) canvas.fillRect(x, mid, right, mid + t - 1);
 }
 
-function charWidth(ch: string, size: DigitSize): number {
-  return ch === ':' || ch === '.' ? size.thickness : size.width;
+/** How many of `text`'s characters are narrow (":" and ".", as thick as a segment); the others are a digit wide. */
+export function narrowCount(text: string): number {
+  let narrow = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 58 || c === 46) narrow++;
+  }
+  return narrow;
+}
+
+/**
+ * Width in pixels of a text of `length` characters, `narrow` of them narrow, drawn at `size`: arithmetic, so that a
+ * layout trying size after size reads the text once (on Espruino every call reads its function's whole text).
+ */
+export function bigWidth(length: number, narrow: number, size: DigitSize): number {
+  return length === 0 ? 0 : (length - narrow) * size.width + narrow * size.thickness + (length - 1) * size.gap;
 }
 
 /** Width in pixels of `text` drawn at `size`. */
 export function bigTextWidth(text: string, size: DigitSize): number {
-  let width = 0;
-  for (let i = 0; i < text.length; i++) width += charWidth(text.charAt(i), size) + (i > 0 ? size.gap : 0);
-  return width;
+  return bigWidth(text.length, narrowCount(text), size);
 }
 
 /**
@@ -95,6 +107,6 @@ export function drawBigText(canvas: Canvas, text: string, x: number, y: number, 
     } else {
       drawSegments(canvas, segmentsOf(ch), x, y, size);
     }
-    x += charWidth(ch, size) + size.gap;
+    x += (ch === ':' || ch === '.' ? t : size.width) + size.gap;
   }
 }

@@ -190,10 +190,13 @@ export function createController(host: ControllerHost, timing?: Partial<GestureT
     },
     deadline() {
       // Asked at every wake-up (twice), and the recogniser's state only changes on an edge or a tick that fired:
-      // recomputing it each time (a copy of the state) was a good part of a wake-up on Espruino.
+      // recomputing it each time (a copy of the state) was a good part of a wake-up on Espruino. With the clock
+      // showing, releases and long holds say nothing (`handle`), so only a chord's steps need a tick (`quiet`): a
+      // press and its release set no timer at all, and with no overlap or chord the answer is known without asking
+      // (Espruino reads the whole text of a function at each call). Opening or closing the menu makes a new state.
       if (deadlineState !== gestures) {
         deadlineState = gestures;
-        deadlineAtMs = gestureDeadline(gestures);
+        deadlineAtMs = menu === null && gestures.phase === 'none' ? null : /*#__NOINLINE__*/ gestureDeadline(gestures, menu === null);
       }
       return deadlineAtMs;
     },

@@ -345,20 +345,30 @@ export function gestureStep(state: GestureState, input: GestureInput): GestureSt
 /**
  * The next instant a tick makes something fire (a confirmed release, long, repeat, chord, chord level, chordEnd),
  * or null when nothing will without another edge. Always after the state's last instant.
+ *
+ * `quiet`: for a consumer to which releases, long holds and repeats say nothing (the controller while the clock
+ * shows): only a chord, its levels and its end count, and what comes before them is decided on a copy. Those need
+ * an overlap or a chord, which only a down edge opens, so with neither the answer is null at once: a press's up edge
+ * then sets no timer, and its release is decided at the next edge or tick, exactly as it would have been on time.
  */
-export function gestureDeadline(state: GestureState): number | null {
+export function gestureDeadline(state: GestureState, quiet?: boolean): number | null {
   let s = state;
   const out: Gesture[] = [];
   let when = s.nowMs === null ? -Infinity : s.nowMs;
-  // Everything fires something but the confirmation of a chord button's release while the other is still held, at
-  // most one per button: only then is a copy decided on.
-  for (let guard = 0; guard < 4; guard++) {
+  // Everything fires something but the confirmation of a chord button's release while the other is still held (and,
+  // when quiet, what is not a chord's), at most a few per button: only then is a copy decided on.
+  for (let guard = 0; guard < 8; guard++) {
+    if (quiet && s.phase === 'none') return null;
     const d = nextDecision(s);
     if (d === null) return null;
     if (d.atMs > when) when = d.atMs;
-    if (d.kind !== 'confirm' || !(d.button === 'left' ? s.left : s.right).inChord || !(d.button === 'left' ? s.right : s.left).held) return when;
+    const confirm = d.kind === 'confirm';
+    const b = d.button === 'left' ? s.left : s.right;
+    const silent = confirm ? b.inChord ? (d.button === 'left' ? s.right : s.left).held : quiet : quiet && (d.kind === 'long' || d.kind === 'repeat');
+    if (!silent) return when;
     if (s === state) s = copyState(state);
-    confirmRelease(s, d.button, out);
+    if (confirm) confirmRelease(s, d.button, out);
+    else fireTimed(s, d, out);
   }
-  return null;
+  return when;
 }

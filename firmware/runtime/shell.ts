@@ -19,7 +19,7 @@ import {
 } from '../storage/game-journal';
 import { bootJournal } from '../storage/journal-boot';
 import { LogEntry } from '../clock/game-log';
-import { keepPacked, packedAtMs, packedStart, unpackLog } from './packed-log';
+import { keepPacked, packedAtMs, packedStart, unpackLog, unpackLogEntry } from './packed-log';
 import { Screen } from '../display/screen';
 import { Layout } from '../display/layout';
 import { soundFor } from '../sound/sound';
@@ -118,11 +118,6 @@ export const UNSAVED_NOTICE = 'not saved: flash';
 const UNSAVED_EVERY_MS = 10000;
 const UNSAVED_SHOWN_MS = 3000;
 
-/** At most this long between wake-ups when a watchdog must be kicked and nothing else is due. */
-function kickIntervalMs(hal: Hal, watchdogMs: number | undefined): number {
-  return hal.watchdog && watchdogMs ? Math.max(100, Math.floor(watchdogMs / 2)) : Infinity;
-}
-
 function powerOffText(ms: number): string {
   const minutes = Math.floor(ms / 60000);
   const seconds = Math.floor(ms / 1000) % 60;
@@ -145,7 +140,11 @@ export function startShell(hal: Hal, config: ShellConfig): Shell {
   const notices: string[] = [];
   if (loaded.problem) notices.push(loaded.problem);
   const layout = config.layout;
-  const kickEveryMs = kickIntervalMs(hal, config.watchdogMs);
+  /**
+   * At most this long between wake-ups when a watchdog must be kicked and nothing else is due. (Written here, not a
+   * function of its own: a top-level function holds RAM on Espruino for as long as the firmware runs.)
+   */
+  const kickEveryMs = hal.watchdog && config.watchdogMs ? Math.max(100, Math.floor(config.watchdogMs / 2)) : Infinity;
   const logLimit = config.logLimit || 64;
   const effectHandlers: ((effects: ClockEffect[]) => void)[] = [];
   let offsetMs = 0;
@@ -465,9 +464,10 @@ export function startShell(hal: Hal, config: ShellConfig): Shell {
   };
   const controller = createController(host, config.timing);
 
-  function screen(): Screen {
+  /** What the display shows at HAL instant `now`. */
+  function screen(now: number): Screen {
     const shown: Screen = {
-      view: view(state, gameNow()),
+      view: view(state, now + offsetMs),
       controls: state.controls,
       leftSide: settings.leftSide,
       batteryPercent: hal.battery ? hal.battery.percent() : undefined,
@@ -477,9 +477,9 @@ export function startShell(hal: Hal, config: ShellConfig): Shell {
     const hint = controller.hint();
     if (hint) shown.hint = hint;
     if (showNotices) {
-      const turn = Math.floor((hal.clock.nowMs() - noticesSinceMs) / NOTICE_TURN_MS);
+      const turn = Math.floor((now - noticesSinceMs) / NOTICE_TURN_MS);
       shown.notice = notices[turn % notices.length];
-    } else if (unsavedNoticeAt(hal.clock.nowMs())) {
+    } else if (unsavedNoticeAt(now)) {
       shown.notice = UNSAVED_NOTICE;
     }
     return shown;
@@ -495,8 +495,8 @@ export function startShell(hal: Hal, config: ShellConfig): Shell {
   let drawnState: ClockState | null = null;
   let drawnHint: string | undefined = undefined;
 
-  function render(): void {
-    const shown = screen();
+  function render(now: number): void {
+    const shown = screen(now);
     layout.draw(shown);
     drawnState = state;
     drawnHint = shown.hint;
@@ -530,8 +530,7 @@ export function startShell(hal: Hal, config: ShellConfig): Shell {
     else hal.timer.start(atMs, wake);
   }
 
-  function arm(): void {
-    const now = hal.clock.nowMs();
+  function arm(now: number): void {
     armAt(now, /*#__NOINLINE__*/ nextDeadline(state, now + offsetMs), controller.deadline());
   }
 
@@ -548,17 +547,24 @@ export function startShell(hal: Hal, config: ShellConfig): Shell {
     if (!timeTicks || game >= quietUntil(state) || game >= heartbeatAtMs || (gesture !== null && gesture <= now)) return false;
     const runner = /*#__NOINLINE__*/ runnerAt(state, game);
     layout.drawTime(state.toMove, runner.view);
-    armAt(now, Math.min(runner.nextAtMs, heartbeatAtMs), gesture);
+    // `armAt`'s way, written out less what cannot be while the time ticks (a boot notice or the unsaved one is on the
+    // screen then, and `timeTicks` is false with either): this is every display tick's path.
+    const coreAtMs = Math.min(runner.nextAtMs, heartbeatAtMs) - offsetMs;
+    displayAtMs = coreAtMs;
+    let atMs = now + kickEveryMs < coreAtMs ? now + kickEveryMs : coreAtMs;
+    if (gesture !== null && gesture < atMs) atMs = gesture;
+    hal.timer.start(atMs, wake);
     return true;
   }
 
   /**
    * After anything happened: show it, set the timer, and let go of the menu's part once the menu is closed (a settle
-   * with no menu asked for since the last only reads `menuHeld`).
+   * with no menu asked for since the last only reads `menuHeld`); all as of HAL instant `now`, read once by the caller
+   * (on Espruino each reading of the clock is two calls).
    */
-  function settle(): void {
-    render();
-    arm();
+  function settle(now: number): void {
+    render(now);
+    arm(now);
     if (menuHeld && !controller.menuOpen()) {
       menuHeld = false;
       config.parts.drop('menu');
@@ -571,23 +577,26 @@ export function startShell(hal: Hal, config: ShellConfig): Shell {
    * a bounce, a confirmed release or a press that the core ignored without a word change none of it: they only set
    * the timer (the gestures' next deadline), which on Espruino is a small part of a whole settle.
    */
-  function changed(menuWasOpen: boolean): boolean {
+  function changed(menuWasOpen: boolean, now: number): boolean {
     return (
       state !== drawnState || menuWasOpen || controller.menuOpen() || controller.hint() !== drawnHint || showNotices || !saved.game ||
-      !saved.settings || hal.clock.nowMs() >= displayAtMs
+      !saved.settings || now >= displayAtMs
     );
   }
 
   /** `settle`, drawing only when `changed`. */
-  function settleChanged(menuWasOpen: boolean): void {
-    if (changed(menuWasOpen)) settle();
-    else arm();
+  function settleChanged(menuWasOpen: boolean, now: number): void {
+    if (changed(menuWasOpen, now)) settle(now);
+    else arm(now);
   }
 
-  /** A wake-up: a display tick when that is all it is (`tickTime`), else the whole of one (`wakeWhole`). */
-  function wake(): void {
+  /**
+   * A wake-up: a display tick when that is all it is (`tickTime`), else the whole of one (`wakeWhole`); `fired`: the
+   * clock as the timer read it (on Espruino each reading is a call), if it did.
+   */
+  function wake(fired?: number): void {
     if (hal.watchdog) hal.watchdog.kick();
-    const now = hal.clock.nowMs();
+    const now = fired === undefined ? hal.clock.nowMs() : fired;
     // The rest of the wake-up is a function of its own, so that a display tick does not read through it (Espruino
     // reads a function's whole text at every call).
     if (!tickTime(now)) /*#__NOINLINE__*/ wakeWhole(now);
@@ -608,8 +617,8 @@ export function startShell(hal: Hal, config: ShellConfig): Shell {
     const coreDue = game >= quietUntil(state) || game >= heartbeatAtMs;
     if (coreDue) feed({ type: 'tick' }, game);
     // Woken for a gesture alone (a release confirmed, a hold that fired nothing): `changed` says if the screen moved.
-    if (gestureDue && !coreDue) settleChanged(menuWasOpen);
-    else settle();
+    if (gestureDue && !coreDue) settleChanged(menuWasOpen, now);
+    else settle(now);
   }
 
   if (hal.voice) hal.voice.setVolume(settings.volume);
@@ -621,25 +630,30 @@ export function startShell(hal: Hal, config: ShellConfig): Shell {
   hal.buttons.onEdge((edge) => {
     if (hal.watchdog) hal.watchdog.kick();
     const menuWasOpen = controller.menuOpen();
+    const gesture = controller.deadline();
     controller.onEdge(edge);
-    settleChanged(menuWasOpen);
+    const now = hal.clock.nowMs();
+    // An edge that changed nothing on the screen and no gesture's deadline (a press's up edge, a bounce) leaves the
+    // timer as it was set: it is already right.
+    if (changed(menuWasOpen, now)) settle(now);
+    else if (controller.deadline() !== gesture) arm(now);
   });
-  settle();
+  settle(hal.clock.nowMs());
 
   const runtime = (): Runtime => ({
     state: () => state,
     view: () => view(state, gameNow()),
-    screen: screen,
+    screen: () => screen(hal.clock.nowMs()),
     nowMs: gameNow,
     startMs: () => (state.status === 'ready' ? null : startMs),
     feed: (event, atMs) => {
       const effects = feed(event, atMs);
-      settle();
+      settle(hal.clock.nowMs());
       return effects;
     },
     newGame: () => {
       beginGame();
-      settle();
+      settle(hal.clock.nowMs());
     },
     settings: () => settings,
     log: () => unpackLog(log),
@@ -652,11 +666,11 @@ export function startShell(hal: Hal, config: ShellConfig): Shell {
     },
     apply: (command) => {
       obey(command, gameNow());
-      settle();
+      settle(hal.clock.nowMs());
     },
     note: (text) => {
       logNote('adjust', text);
-      settle();
+      settle(hal.clock.nowMs());
     },
   });
   return { notices: notices, runtime: runtime };

@@ -1,7 +1,7 @@
 /**
  * Time at the HAL boundary (docs/architecture.md): Espruino counts in float seconds (`getTime()`, `e.time` of a watch);
  * everything above the HAL counts in integer milliseconds. `secondsToMs` is the one conversion, used by the clock
- * and by the button edges, so an edge and "now" can never disagree by a rounding rule.
+ * (written out there, the same formula) and by the button edges, so an edge and "now" can never disagree by a rounding rule.
  */
 import { MonotonicClock, Timer } from '../hal';
 import { ClearTimeoutFn, SetTimeoutFn, TimeoutHandle } from './types';
@@ -29,7 +29,8 @@ export function createMonotonicClock(options: MonotonicClockOptions): MonotonicC
   let lastMs = -Infinity;
   return {
     nowMs() {
-      const ms = secondsToMs(getTime());
+      // secondsToMs written out: the clock is read several times a wake-up, and on Espruino a call costs.
+      const ms = Math.floor(getTime() * 1000 + 0.0005);
       if (ms > lastMs) lastMs = ms;
       return lastMs;
     },
@@ -53,7 +54,7 @@ export function createTimer(options: TimerOptions): Timer {
   const clock = options.clock;
   let handle: TimeoutHandle = undefined;
   let targetMs = 0;
-  let callback: (() => void) | undefined = undefined;
+  let callback: ((nowMs?: number) => void) | undefined = undefined;
 
   function cancel(): void {
     // Espruino's clearTimeout(undefined) would clear every timer of the program.
@@ -68,17 +69,20 @@ export function createTimer(options: TimerOptions): Timer {
 
   function fire(): void {
     handle = undefined;
-    if (clock.nowMs() < targetMs) {
+    const now = clock.nowMs();
+    if (now < targetMs) {
       arm();
       return;
     }
     const onFire = callback;
     callback = undefined;
-    if (onFire) onFire();
+    if (onFire) onFire(now);
   }
 
   return {
     start(atMs, onFire) {
+      // Set again for the same instant and callback (an edge or a wake-up that moved nothing): it stands as it is.
+      if (handle !== undefined && atMs === targetMs && onFire === callback) return;
       cancel();
       targetMs = atMs;
       callback = onFire;

@@ -53,4 +53,35 @@ describe('gestureDeadline', () => {
     expect(deadlineAfter(down(L, 0), tick(5000))).toBe(5150);
     expect(deadlineAfter(down(L, 0), tick(5001))).toBe(5150);
   });
+
+  describe('quiet (releases, long holds and repeats say nothing: the controller with the clock showing)', () => {
+    const quietAfter = (...inputs: Parameters<typeof feed>[0]) => gestureDeadline(feed(inputs).state, true);
+
+    test('a press, its hold, its release: no deadline at all', () => {
+      expect(quietAfter(down(L, 0))).toBeNull();
+      expect(quietAfter(down(L, 0), up(L, 200))).toBeNull();
+      expect(quietAfter(down(L, 0), up(L, 995), down(L, 1005))).toBeNull();
+    });
+
+    test('an overlap: the chord; a chord: its levels, then its end', () => {
+      expect(quietAfter(down(L, 0), down(R, 10))).toBe(410);
+      expect(quietAfter(down(L, 0), down(R, 10), tick(410))).toBe(2010);
+      expect(quietAfter(down(L, 0), down(R, 10), tick(4010))).toBeNull();
+      expect(quietAfter(down(L, 0), down(R, 10), tick(410), up(L, 600))).toBeNull();
+      expect(quietAfter(down(L, 0), down(R, 10), tick(410), up(L, 600), up(R, 700))).toBe(730);
+    });
+
+    test('an overlap undone by a release pending when it opened: nothing (the tick would fire only a release)', () => {
+      const inputs = [down(L, 0), up(L, 100), down(R, 110)];
+      expect(gestureDeadline(feed(inputs).state)).toBe(130);
+      expect(quietAfter(...inputs)).toBeNull();
+      expect(shows(gestureStep(feed(inputs).state, tick(100000)).gestures).filter((g) => !/release|long|repeat/.test(g))).toEqual([]);
+    });
+
+    test('what it skips comes before what it gives: the same gestures as the full deadline\'s ticks', () => {
+      // A pending release whose confirmation comes first, then the chord it does not undo.
+      const inputs = [down(L, 0), down(R, 10), up(L, 20), down(L, 30)];
+      expect(quietAfter(...inputs)).toBe(410);
+    });
+  });
 });

@@ -18,7 +18,7 @@
  */
 import fc from 'fast-check';
 import { Gesture, GestureTiming } from '../../firmware/input/gesture-types';
-import { createGestures, gestureDeadline, gestureStep } from '../../firmware/input/gestures';
+import { createGestures, gestureDeadline, gestureStep, withRepeats } from '../../firmware/input/gestures';
 import { canonical, Edge, Run, runOnTime, runWithTicks, shows, tick } from './helpers';
 import { Hold, Intent, intentArb, intentArbHeld, rawArb, ticksArb } from './streams';
 
@@ -137,6 +137,27 @@ function deadlineProblem(run: ReturnType<typeof runOnTime>, timing: GestureTimin
     if (!(d > now)) return 'deadline ' + d + ' not after now ' + now;
     if (d - 1 > now && gestureStep(state, tick(d - 1)).gestures.length > 0) return 'deadline ' + d + ' at ' + now + ' but something fires at ' + (d - 1);
     if (gestureStep(state, tick(d)).gestures.length === 0) return 'deadline ' + d + ' at ' + now + ' but nothing fires then';
+  }
+  return quietDeadlineProblem(run, timing);
+}
+
+/** A chord's gestures: what still counts when releases, long holds and repeats say nothing (`quiet`). */
+const chordsIn = (gestures: Gesture[]) => gestures.filter((g) => g.type === 'chord' || g.type === 'chordHold' || g.type === 'chordEnd').length;
+
+/** 4, quiet: the same, counting only a chord's gestures, repeats off (the controller with the clock showing). */
+function quietDeadlineProblem(run: ReturnType<typeof runOnTime>, timing: GestureTiming): string | null {
+  let state = withRepeats(createGestures(timing), false, 0);
+  for (const input of run.inputs) {
+    state = gestureStep(state, input).state;
+    const now = state.nowMs as number;
+    const d = gestureDeadline(state, true);
+    if (d === null) {
+      if (chordsIn(gestureStep(state, tick(now + 1e7)).gestures) > 0) return 'quiet deadline null at ' + now + ' but a tick later fires a chord\'s';
+      continue;
+    }
+    if (!(d > now)) return 'quiet deadline ' + d + ' not after now ' + now;
+    if (d - 1 > now && chordsIn(gestureStep(state, tick(d - 1)).gestures) > 0) return 'quiet deadline ' + d + ' at ' + now + ' but a chord\'s fires at ' + (d - 1);
+    if (chordsIn(gestureStep(state, tick(d)).gestures) === 0) return 'quiet deadline ' + d + ' at ' + now + ' but no chord\'s fires then';
   }
   return null;
 }

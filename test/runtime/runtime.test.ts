@@ -81,20 +81,22 @@ describe('the runtime on a virtual clock', () => {
     hal.edge('right', true);
     hal.advanceTo(50);
     hal.edge('right', false);
-    expect(hal.pendingTimerMs()).toBe(80); // the release is confirmed once no bounce can follow it
+    // A release says nothing to the clock: it sets no timer of its own (the recogniser decides it at the next edge
+    // or tick, as it would have on time). The one timer is black's display changing at 0:59.
+    expect(hal.pendingTimerMs()).toBe(1000);
     hal.advanceTo(80);
-    expect(hal.pendingTimerMs()).toBe(1000); // then black's display changes at 0:59
+    expect(hal.pendingTimerMs()).toBe(1000);
     runtime.feed({ type: 'pause' }, runtime.nowMs());
     expect(hal.pendingTimerMs()).toBeNull();
   });
 
   test('wakes about once a second in main time, ten times a second in the last 10 s', () => {
-    // One wake-up confirms the starting press's release (no bounce after it), then one per display second.
+    // One per display second (the starting press's release needs no wake-up: it says nothing to the clock).
     const { hal } = playOnDevice(undefined, [0], 5000, MINUTE);
-    expect(hal.wakeUps).toBe(1 + 5);
+    expect(hal.wakeUps).toBe(5);
     const late = playOnDevice(undefined, [0], 52000, MINUTE);
     // 50 wake-ups for the first 50 s, then tenths from 10 s left: 20 in the next 2 s.
-    expect(late.hal.wakeUps).toBe(1 + 70);
+    expect(late.hal.wakeUps).toBe(70);
   });
 
   test('the display shows each side on its button\'s half, the running side marked', () => {
@@ -278,10 +280,9 @@ describe('an edge handled late, after a gesture that was decided after it', () =
     expect(runtime.log().map((e) => e.text)).toEqual(['white start: black to move', 'black move 1 (1020 ms)']);
   });
 
-  test('a reply that would contradict a gesture already reported is taken at that gesture\'s instant', () => {
-    // Black's press is held on: at 6000 ms the recogniser reported a long hold. White's press stamped 5990 ms, handled
-    // at 6010 ms, would have meant both buttons were held by then (no long hold): what was reported stands, and
-    // white's press counts from the last instant the recogniser had decided (6000 ms), not from before it.
+  test('a long hold is not decided by a timer with the clock showing: a reply handled after it keeps its own instant', () => {
+    // Black's press is held on past the long hold's instant (6000 ms). A long hold says nothing to the clock, so no
+    // timer decides it: white's press stamped 5990 ms and handled at 6010 ms is charged at 5990 ms (12.8).
     const hal = createVirtualHal({ storage: storageWith({ system: 'absolute', mainMs: 60000 }) });
     const runtime = startRuntime(hal, { layout: layoutFor(hal.display), logLimit: Infinity });
     hal.edge('right', true, 0);
@@ -296,6 +297,40 @@ describe('an edge handled late, after a gesture that was decided after it', () =
     hal.advanceTo(6200);
     hal.edge('left', false, 6200);
     hal.advanceTo(7000);
-    expect(runtime.log().map((e) => e.text)).toEqual(['white start: black to move', 'black move 1 (5000 ms)', 'white move 1 (1000 ms)']);
+    expect(runtime.log().map((e) => e.text)).toEqual(['white start: black to move', 'black move 1 (5000 ms)', 'white move 1 (990 ms)']);
+  });
+
+  test('an edge that would contradict a gesture already reported is taken at that gesture\'s instant', () => {
+    // Black presses at 5000 ms and holds; white presses at 5100 ms and holds: at 5500 ms the timer reports the chord
+    // (a pause as of 5000 ms, both presses taken back). Black's up edge stamped 5450 ms, handled at 5510 ms, would
+    // have meant no chord (its release confirmed at 5480 ms, before the chord was due): what was reported stands,
+    // and the edge counts from the chord's instant.
+    const hal = createVirtualHal({ storage: storageWith({ system: 'absolute', mainMs: 60000 }) });
+    const runtime = startRuntime(hal, { layout: layoutFor(hal.display), logLimit: Infinity });
+    hal.edge('right', true, 0);
+    hal.advanceTo(40);
+    hal.edge('right', false, 40);
+    hal.advanceTo(5000);
+    hal.edge('left', true, 5000);
+    hal.advanceTo(5100);
+    hal.edge('right', true, 5100);
+    hal.advanceTo(5510);
+    hal.edge('left', false, 5450);
+    hal.advanceTo(5600);
+    hal.edge('right', false, 5600);
+    hal.advanceTo(7000);
+    expect(runtime.view().status).toBe('paused');
+    expect(runtime.view().sides.black.moves).toBe(0);
+    // Handled on time, the same edges are two moves and no chord.
+    const onTime = createVirtualHal({ storage: storageWith({ system: 'absolute', mainMs: 60000 }) });
+    const other = startRuntime(onTime, { layout: layoutFor(onTime.display), logLimit: Infinity });
+    const edges: [number, 'left' | 'right', boolean][] = [[0, 'right', true], [40, 'right', false], [5000, 'left', true], [5100, 'right', true], [5450, 'left', false], [5600, 'right', false]];
+    for (const [at, button, down] of edges) {
+      onTime.advanceTo(at);
+      onTime.edge(button, down, at);
+    }
+    onTime.advanceTo(7000);
+    expect(other.view().status).toBe('running');
+    expect(other.log().map((e) => e.text)).toEqual(['white start: black to move', 'black move 1 (5000 ms)', 'white move 1 (100 ms)']);
   });
 });

@@ -1,0 +1,149 @@
+/**
+ * Where a press or a wake-up goes on the real interpreter, function by function. Espruino reads a function's whole
+ * text at every call (about 350 host instructions a character, taken branches or not, and about 20 k a call), so
+ * what a run costs is mostly which functions it calls, how often, and how long their text is. This tool counts it:
+ * every function of the board's bundle gets a counter at its entry (`__P[i]++`, acorn on the minified bundle), the
+ * counted bundle is flashed as `.bootcde` beside the board's parts, and two scripts are run on virtual time, one with
+ * what is measured and one without (as bench/board-figures.ts does); the difference in calls, per press or per
+ * wake-up, times the function's length, says where the text read goes. Estimates only (the figures are callgrind's).
+ *
+ *   npx tsx bench/call-map.ts console press        (after npm run build: dist/<board>.js and its .map)
+ *   npx tsx bench/call-map.ts esp32-oled wake      (main time)   …  wake10 (the last 10 s of a period)
+ */
+import * as fs from 'fs';
+import * as path from 'path';
+import * as acorn from 'acorn';
+import { originalPositionFor, TraceMap } from '@jridgewell/trace-mapping';
+import { flashImage, partFilesIn, writeFlash, FlashImage } from '../sim/espruino/flash-image';
+import { runVirtual, virtualBoard } from '../sim/espruino/virtual-time';
+import { defaultSettings } from '../firmware/storage/settings';
+import { parseGameControl } from '../firmware/clock/control-validate';
+import { TimeControl } from '../firmware/clock/control';
+
+type Node = acorn.Node & { [key: string]: any };
+
+interface Fn {
+  start: number;
+  end: number;
+  where: string;
+}
+
+function walk(node: Node, visit: (n: Node, parent: Node | null) => void, parent: Node | null): void {
+  visit(node, parent);
+  for (const key of Object.keys(node)) {
+    const v = node[key];
+    if (Array.isArray(v)) for (const c of v) if (c && typeof c.type === 'string') walk(c, visit, node);
+    if (v && typeof v.type === 'string' && key !== 'loc') walk(v, visit, node);
+  }
+}
+
+function instrument(code: string, map: TraceMap): { code: string; fns: Fn[] } {
+  const program = acorn.parse(code, { ecmaVersion: 2020, locations: true }) as Node;
+  const fns: Fn[] = [];
+  const edits: Array<{ at: number; text: string }> = [];
+  walk(program, (n) => {
+    if (n.type !== 'FunctionDeclaration' && n.type !== 'FunctionExpression' && n.type !== 'ArrowFunctionExpression') return;
+    const id = fns.length;
+    const at = originalPositionFor(map, { line: n.loc.start.line, column: n.loc.start.column });
+    const src = (at.source || '?').replace(/^.*?((firmware|hal|boards|sim)\/)/, '$1');
+    fns.push({ start: n.start, end: n.end, where: src + ':' + at.line + (at.name ? ' ' + at.name : '') });
+    if (n.body.type === 'BlockStatement') edits.push({ at: n.body.start + 1, text: '__P[' + id + ']++;' });
+    else {
+      edits.push({ at: n.body.start, text: '(__P[' + id + ']++,' });
+      edits.push({ at: n.body.end, text: ')' });
+    }
+  }, null);
+  edits.sort((a, b) => b.at - a.at);
+  let out = code;
+  for (const e of edits) out = out.slice(0, e.at) + e.text + out.slice(e.at);
+  return { code: 'var __P=new Uint32Array(' + fns.length + ');' + out, fns: fns };
+}
+
+function settingsText(control: TimeControl): string {
+  const settings = defaultSettings();
+  settings.control = parseGameControl(control);
+  return JSON.stringify(settings);
+}
+
+const MAIN: TimeControl = { system: 'byoyomi', mainMs: 3600000, periods: 5, periodMs: 30000 };
+const PERIOD: TimeControl = { system: 'byoyomi', mainMs: 0, periods: 5, periodMs: 20000 };
+const START = 'VT.run(0);VT.edge("right",true);VT.edge("right",false);';
+
+function pressLoop(withEdges: boolean, n: number): string {
+  const edge = (down: boolean) => (withEdges ? 'VT.edge(i%2?"right":"left",' + down + ');' : '');
+  return START + 'VT.run(2500);for(var i=0;i<' + n + ';i++){VT.run(4000+i*1500);' + edge(true) + 'VT.run(4040+i*1500);' + edge(false) + '}VT.run(' + (4000 + n * 1500) + ')';
+}
+
+async function main(): Promise<void> {
+  const board = process.argv[2] || 'console';
+  const what = process.argv[3] || 'press';
+  const bundleFile = path.join('dist', board + '.js');
+  const code = fs.readFileSync(bundleFile, 'latin1');
+  const counted = instrument(code, new TraceMap(JSON.parse(fs.readFileSync(bundleFile + '.map', 'utf8'))));
+  const image = await flashImage(board);
+  // The counted bundle as .bootcde, the board's parts as they are.
+  const dir = fs.mkdtempSync(path.join(path.dirname(image.dir), board + '.counted-'));
+  const stream = fs.readFileSync(image.uploadFile, 'latin1').split('\n').filter((l) => /^require\("Storage"\)\.write\("gcp\./.test(l));
+  const bytes = Buffer.from(counted.code, 'latin1');
+  for (let at = 0; at < bytes.length; at += 1024) {
+    const piece = bytes.subarray(at, at + 1024).toString('base64');
+    stream.push('require("Storage").write(".bootcde",atob("' + piece + '"),' + at + (at === 0 ? ',' + bytes.length : '') + ')');
+  }
+  stream.push('load(".bootcde")');
+  await writeFlash(dir, stream.join('\n'), bytes, 'espruino', false, partFilesIn(image.dir));
+  const countedImage: FlashImage = Object.assign({}, image, { dir: dir, flashFile: path.join(dir, 'espruino.flash') });
+  const control = what === 'wake10' ? PERIOD : MAIN;
+  const scripts: [string, string, number] =
+    what === 'press' ? [pressLoop(false, 20), pressLoop(true, 20), 20]
+    : what === 'wake' ? [START + 'VT.run(10000)', START + 'VT.run(40000)', 0]
+    : [START + 'VT.run(11000)', START + 'VT.run(19000)', 0];
+  const report = ';print("@@P"+[].join.call(__P,",")+"@@F"+VT.fired)';
+  if (what === 'phases') return phases(countedImage, counted.fns, dir);
+  const b = await virtualBoard(countedImage, { settingsText: settingsText(control) });
+  const runs = [];
+  for (const s of scripts.slice(0, 2) as string[]) {
+    const run = await runVirtual(b, s + report, { pool: 'espruino' });
+    const m = /@@P([0-9,]*)@@F(\d+)/.exec(run.output);
+    if (!m) throw new Error('no counts:\n' + run.output.slice(-2000));
+    runs.push({ calls: m[1].split(',').map(Number), fired: Number(m[2]) });
+  }
+  fs.rmSync(b, { recursive: true, force: true });
+  fs.rmSync(dir, { recursive: true, force: true });
+  const per = what === 'press' ? scripts[2] : runs[1].fired - runs[0].fired;
+  const rows = counted.fns.map((f, i) => {
+    const calls = (runs[1].calls[i] - runs[0].calls[i]) / per;
+    const len = f.end - f.start;
+    return { where: f.where, calls: calls, len: len, chars: calls * len, est: calls * (20000 + 350 * len) };
+  }).filter((r) => r.calls !== 0).sort((x, y) => y.est - x.est);
+  const total = rows.reduce((a, r) => a + r.est, 0);
+  const chars = rows.reduce((a, r) => a + r.chars, 0);
+  const callsTotal = rows.reduce((a, r) => a + r.calls, 0);
+  console.log(board + ' ' + what + ': per ' + (what === 'press' ? 'press' : 'wake-up') + ' (over ' + per + '): ' + callsTotal.toFixed(1) + ' calls, ' + Math.round(chars) + ' chars read, estimate ' + (total / 1e6).toFixed(2) + ' M');
+  for (const r of rows) console.log(r.calls.toFixed(2).padStart(7) + ' x ' + String(r.len).padStart(5) + ' = ' + String(Math.round(r.chars)).padStart(6) + '  ' + (r.est / 1e6).toFixed(2).padStart(6) + ' M  ' + r.where);
+}
+
+/** One press, the calls of each step apart: the down edge, the up edge 40 ms later, the wake-ups until 1.5 s later. */
+async function phases(image: FlashImage, fns: Fn[], dir: string): Promise<void> {
+  const b = await virtualBoard(image, { settingsText: settingsText(MAIN) });
+  const snap = 'print("@@P"+[].join.call(__P,",")+"@@F"+VT.fired);';
+  const steps = ['VT.run(4000)', 'VT.edge("left",true)', 'VT.run(4040)', 'VT.edge("left",false)', 'VT.run(5000)', 'VT.run(5500)'];
+  const run = await runVirtual(b, START + 'VT.run(2500);' + steps.map((s) => s + ';' + snap).join(''), { pool: 'espruino' });
+  fs.rmSync(b, { recursive: true, force: true });
+  fs.rmSync(dir, { recursive: true, force: true });
+  const re = /@@P([0-9,]*)@@F(\d+)/g;
+  const snaps: number[][] = [];
+  let m: RegExpExecArray | null;
+  while ((m = re.exec(run.output))) snaps.push(m[1].split(',').map(Number));
+  for (let k = 1; k < snaps.length; k++) {
+    const rows = fns.map((f, i) => ({ where: f.where, calls: snaps[k][i] - snaps[k - 1][i], len: f.end - f.start }))
+      .filter((r) => r.calls > 0).map((r) => Object.assign(r, { est: r.calls * (20000 + 350 * r.len) })).sort((x, y) => y.est - x.est);
+    const total = rows.reduce((a, r) => a + r.est, 0);
+    console.log('== ' + steps[k] + ': ' + rows.reduce((a, r) => a + r.calls, 0) + ' calls, estimate ' + (total / 1e6).toFixed(2) + ' M');
+    for (const r of rows) console.log(String(r.calls).padStart(4) + ' x ' + String(r.len).padStart(5) + '  ' + (r.est / 1e6).toFixed(2).padStart(6) + ' M  ' + r.where);
+  }
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
