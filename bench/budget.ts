@@ -78,9 +78,11 @@ export function judge(board: string, figure: Figure, measured: number, budget: n
   }
   // A figure that meets its target holds the budget at the target or below: what was won stays won.
   const met = target !== undefined && measured <= target && budget > target;
-  if (measured * RATCHET < budget || met) {
+  // Loose when the budget is above what the ratchet would set (the same integer arithmetic as ratchetBudget).
+  const loose = budget > ratchetBudget(measured);
+  if (loose || met) {
     const lowerTo = met ? Math.min(target as number, ratchetBudget(measured)) : ratchetBudget(measured);
-    const why = measured * RATCHET < budget ? ': more than 10 % below it' : ': it meets its target, which the budget is above';
+    const why = loose ? ': more than 10 % below it' : ': it meets its target, which the budget is above';
     return {
       board, figure, measured, budget, target, status: 'loose', lowerTo,
       message: what + why + '; lower the budget to ' + number(lowerTo) + ' in ' + path.relative(process.cwd(), BUDGETS_FILE) + ' (npm run budget -- --ratchet)' + goal,
