@@ -70,15 +70,16 @@ export function figuresProblem(): string | null {
   return run.status === 0 ? null : 'valgrind is not installed (Debian: apt-get install -y valgrind)';
 }
 
-function settingsText(control: TimeControl): string {
+/** The settings file of a board whose game is played with `control` (also bench/call-map.ts). */
+export function settingsText(control: TimeControl): string {
   const settings = defaultSettings();
   settings.control = parseGameControl(control);
   return JSON.stringify(settings);
 }
 
 /** 60 min + 5×30 s (the default) and a control whose first period starts at once (20 s periods). */
-const MAIN_CONTROL: TimeControl = { system: 'byoyomi', mainMs: 3600000, periods: 5, periodMs: 30000 };
-const PERIOD_CONTROL: TimeControl = { system: 'byoyomi', mainMs: 0, periods: 5, periodMs: 20000 };
+export const MAIN_CONTROL: TimeControl = { system: 'byoyomi', mainMs: 3600000, periods: 5, periodMs: 30000 };
+export const PERIOD_CONTROL: TimeControl = { system: 'byoyomi', mainMs: 0, periods: 5, periodMs: 20000 };
 
 function checked(run: VirtualRun, what: string): VirtualRun & { instructions: number; end: NonNullable<VirtualRun['end']> } {
   const bad = failureLines(run.output).filter((line) => !/Analog is not supported|No path defined for device/.test(line));
@@ -135,7 +136,7 @@ async function measureShim(): Promise<ShimCosts> {
 }
 
 /** Starts Black's clock at 0 (White's button down and up). */
-const START = 'VT.run(0);VT.edge("right",true);VT.edge("right",false);';
+export const START = 'VT.run(0);VT.edge("right",true);VT.edge("right",false);';
 
 async function wakeFigure(image: Awaited<ReturnType<typeof flashImage>>, control: TimeControl, fromMs: number, toMs: number, costs: ShimCosts, what: string): Promise<number> {
   const dir = await virtualBoard(image, { settingsText: settingsText(control) });
@@ -152,9 +153,10 @@ async function wakeFigure(image: Awaited<ReturnType<typeof flashImage>>, control
 
 const PRESSES = 20;
 
-function pressLoop(withEdges: boolean): string {
+/** The first press, then `n` moves 1.5 s apart (a down edge, its up edge 40 ms later), or the same run without edges. */
+export function pressLoop(withEdges: boolean, n: number = PRESSES): string {
   const edge = (down: boolean) => (withEdges ? 'VT.edge(i%2?"right":"left",' + down + ');' : '');
-  return START + 'VT.run(2500);for(var i=0;i<' + PRESSES + ';i++){VT.run(4000+i*1500);' + edge(true) + 'VT.run(4040+i*1500);' + edge(false) + '}VT.run(' + (4000 + PRESSES * 1500) + ')';
+  return START + 'VT.run(2500);for(var i=0;i<' + n + ';i++){VT.run(4000+i*1500);' + edge(true) + 'VT.run(4040+i*1500);' + edge(false) + '}VT.run(' + (4000 + n * 1500) + ')';
 }
 
 async function pressFigure(image: Awaited<ReturnType<typeof flashImage>>, costs: ShimCosts): Promise<number> {

@@ -16,9 +16,7 @@ import * as acorn from 'acorn';
 import { originalPositionFor, TraceMap } from '@jridgewell/trace-mapping';
 import { flashImage, partFilesIn, writeFlash, FlashImage } from '../sim/espruino/flash-image';
 import { runVirtual, virtualBoard } from '../sim/espruino/virtual-time';
-import { defaultSettings } from '../firmware/storage/settings';
-import { parseGameControl } from '../firmware/clock/control-validate';
-import { TimeControl } from '../firmware/clock/control';
+import { MAIN_CONTROL, PERIOD_CONTROL, pressLoop, settingsText, START } from './board-figures';
 
 type Node = acorn.Node & { [key: string]: any };
 
@@ -59,21 +57,6 @@ function instrument(code: string, map: TraceMap): { code: string; fns: Fn[] } {
   return { code: 'var __P=new Uint32Array(' + fns.length + ');' + out, fns: fns };
 }
 
-function settingsText(control: TimeControl): string {
-  const settings = defaultSettings();
-  settings.control = parseGameControl(control);
-  return JSON.stringify(settings);
-}
-
-const MAIN: TimeControl = { system: 'byoyomi', mainMs: 3600000, periods: 5, periodMs: 30000 };
-const PERIOD: TimeControl = { system: 'byoyomi', mainMs: 0, periods: 5, periodMs: 20000 };
-const START = 'VT.run(0);VT.edge("right",true);VT.edge("right",false);';
-
-function pressLoop(withEdges: boolean, n: number): string {
-  const edge = (down: boolean) => (withEdges ? 'VT.edge(i%2?"right":"left",' + down + ');' : '');
-  return START + 'VT.run(2500);for(var i=0;i<' + n + ';i++){VT.run(4000+i*1500);' + edge(true) + 'VT.run(4040+i*1500);' + edge(false) + '}VT.run(' + (4000 + n * 1500) + ')';
-}
-
 async function main(): Promise<void> {
   const board = process.argv[2] || 'console';
   const what = process.argv[3] || 'press';
@@ -92,7 +75,7 @@ async function main(): Promise<void> {
   stream.push('load(".bootcde")');
   await writeFlash(dir, stream.join('\n'), bytes, 'espruino', false, partFilesIn(image.dir));
   const countedImage: FlashImage = Object.assign({}, image, { dir: dir, flashFile: path.join(dir, 'espruino.flash') });
-  const control = what === 'wake10' ? PERIOD : MAIN;
+  const control = what === 'wake10' ? PERIOD_CONTROL : MAIN_CONTROL;
   const scripts: [string, string, number] =
     what === 'press' ? [pressLoop(false, 20), pressLoop(true, 20), 20]
     : what === 'wake' ? [START + 'VT.run(10000)', START + 'VT.run(40000)', 0]
@@ -124,7 +107,7 @@ async function main(): Promise<void> {
 
 /** One press, the calls of each step apart: the down edge, the up edge 40 ms later, the wake-ups until 1.5 s later. */
 async function phases(image: FlashImage, fns: Fn[], dir: string): Promise<void> {
-  const b = await virtualBoard(image, { settingsText: settingsText(MAIN) });
+  const b = await virtualBoard(image, { settingsText: settingsText(MAIN_CONTROL) });
   const snap = 'print("@@P"+[].join.call(__P,",")+"@@F"+VT.fired);';
   const steps = ['VT.run(4000)', 'VT.edge("left",true)', 'VT.run(4040)', 'VT.edge("left",false)', 'VT.run(5000)', 'VT.run(5500)'];
   const run = await runVirtual(b, START + 'VT.run(2500);' + steps.map((s) => s + ';' + snap).join(''), { pool: 'espruino' });

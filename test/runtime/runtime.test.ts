@@ -269,6 +269,19 @@ describe('an edge handled late, after a timer that fell due after it', () => {
 });
 
 describe('an edge handled late, after a gesture that was decided after it', () => {
+  type Edge = [handledAtMs: number, button: 'left' | 'right', down: boolean, stampedMs?: number];
+  /** A one-minute absolute game on a virtual HAL, each edge handled at its instant (stamped earlier when given). */
+  function played(edges: Edge[], endMs: number) {
+    const hal = createVirtualHal({ storage: storageWith({ system: 'absolute', mainMs: 60000 }) });
+    const runtime = startRuntime(hal, { layout: layoutFor(hal.display), logLimit: Infinity });
+    for (const [at, button, down, stamped] of edges) {
+      hal.advanceTo(at);
+      hal.edge(button, down, stamped === undefined ? at : stamped);
+    }
+    hal.advanceTo(endMs);
+    return runtime;
+  }
+
   test('a reply stamped while the other button\'s release was still unconfirmed keeps its own instant', () => {
     const hal = createVirtualHal({ storage: storageWith({ system: 'absolute', mainMs: 60000 }) });
     const runtime = startRuntime(hal, { layout: layoutFor(hal.display), logLimit: Infinity });
@@ -283,20 +296,7 @@ describe('an edge handled late, after a gesture that was decided after it', () =
   test('a long hold is not decided by a timer with the clock showing: a reply handled after it keeps its own instant', () => {
     // Black's press is held on past the long hold's instant (6000 ms). A long hold says nothing to the clock, so no
     // timer decides it: white's press stamped 5990 ms and handled at 6010 ms is charged at 5990 ms (12.8).
-    const hal = createVirtualHal({ storage: storageWith({ system: 'absolute', mainMs: 60000 }) });
-    const runtime = startRuntime(hal, { layout: layoutFor(hal.display), logLimit: Infinity });
-    hal.edge('right', true, 0);
-    hal.advanceTo(40);
-    hal.edge('right', false, 40);
-    hal.advanceTo(5000);
-    hal.edge('left', true, 5000);
-    hal.advanceTo(6010);
-    hal.edge('right', true, 5990);
-    hal.advanceTo(6100);
-    hal.edge('right', false, 6100);
-    hal.advanceTo(6200);
-    hal.edge('left', false, 6200);
-    hal.advanceTo(7000);
+    const runtime = played([[0, 'right', true], [40, 'right', false], [5000, 'left', true], [6010, 'right', true, 5990], [6100, 'right', false], [6200, 'left', false]], 7000);
     expect(runtime.log().map((e) => e.text)).toEqual(['white start: black to move', 'black move 1 (5000 ms)', 'white move 1 (990 ms)']);
   });
 
@@ -305,31 +305,11 @@ describe('an edge handled late, after a gesture that was decided after it', () =
     // (a pause as of 5000 ms, both presses taken back). Black's up edge stamped 5450 ms, handled at 5510 ms, would
     // have meant no chord (its release confirmed at 5480 ms, before the chord was due): what was reported stands,
     // and the edge counts from the chord's instant.
-    const hal = createVirtualHal({ storage: storageWith({ system: 'absolute', mainMs: 60000 }) });
-    const runtime = startRuntime(hal, { layout: layoutFor(hal.display), logLimit: Infinity });
-    hal.edge('right', true, 0);
-    hal.advanceTo(40);
-    hal.edge('right', false, 40);
-    hal.advanceTo(5000);
-    hal.edge('left', true, 5000);
-    hal.advanceTo(5100);
-    hal.edge('right', true, 5100);
-    hal.advanceTo(5510);
-    hal.edge('left', false, 5450);
-    hal.advanceTo(5600);
-    hal.edge('right', false, 5600);
-    hal.advanceTo(7000);
+    const runtime = played([[0, 'right', true], [40, 'right', false], [5000, 'left', true], [5100, 'right', true], [5510, 'left', false, 5450], [5600, 'right', false]], 7000);
     expect(runtime.view().status).toBe('paused');
     expect(runtime.view().sides.black.moves).toBe(0);
     // Handled on time, the same edges are two moves and no chord.
-    const onTime = createVirtualHal({ storage: storageWith({ system: 'absolute', mainMs: 60000 }) });
-    const other = startRuntime(onTime, { layout: layoutFor(onTime.display), logLimit: Infinity });
-    const edges: [number, 'left' | 'right', boolean][] = [[0, 'right', true], [40, 'right', false], [5000, 'left', true], [5100, 'right', true], [5450, 'left', false], [5600, 'right', false]];
-    for (const [at, button, down] of edges) {
-      onTime.advanceTo(at);
-      onTime.edge(button, down, at);
-    }
-    onTime.advanceTo(7000);
+    const other = played([[0, 'right', true], [40, 'right', false], [5000, 'left', true], [5100, 'right', true], [5450, 'left', false], [5600, 'right', false]], 7000);
     expect(other.view().status).toBe('running');
     expect(other.log().map((e) => e.text)).toEqual(['white start: black to move', 'black move 1 (5000 ms)', 'white move 1 (100 ms)']);
   });
