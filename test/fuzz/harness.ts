@@ -114,7 +114,7 @@ export class JournalMirror {
 
   private onRecord(data: string): void {
     const text = data.slice(1, data.lastIndexOf('*'));
-    const record = JSON.parse(text) as { v?: unknown; t?: number; u?: number; l?: unknown; k?: number; s?: StateSnapshot; control?: unknown; options?: unknown };
+    const record = JSON.parse(text) as { v?: unknown; t?: number; u?: number; l?: unknown; p?: unknown[]; k?: number; s?: StateSnapshot; control?: unknown; options?: unknown };
     if (record.v !== undefined) {
       // A new game or a compaction's snapshot, in a file erased just before: offsets start again
       this.length = 0;
@@ -125,9 +125,9 @@ export class JournalMirror {
       const atMs = record.s === undefined ? 0 : (record.t as number);
       this.stack = [{ times: times(view(start, atMs)), atMs: atMs }];
       this.logToCome = record.k || 0;
-    } else if (record.l !== undefined) {
-      // a snapshot's log: no change to the times
-      this.logToCome--;
+    } else if (record.l !== undefined || record.p !== undefined) {
+      // a snapshot's log (format 3: several packed entries to a record, `p`; format 2: one entry, `l`): no change to the times
+      this.logToCome -= Array.isArray(record.p) ? record.p.length : 1;
     } else if (record.u !== undefined) {
       if (this.stack && record.u >= 1 && record.u <= UNDO_DEPTH && record.u < this.stack.length) this.stack.splice(this.stack.length - record.u, record.u);
     } else if (record.t !== undefined && this.stack) {
