@@ -37,7 +37,7 @@ export function topLevelFunctions(bundleFile: string): { total: number; modules:
   let total = 0;
   for (const statement of iifeBody(program)) {
     if (statement.type !== 'FunctionDeclaration') continue;
-    const at = originalPositionFor(map, { line: statement.loc.start.line, column: statement.loc.start.column });
+    const at = originalPositionFor(map, { line: statement.loc!.start.line, column: statement.loc!.start.column });
     const module = (at.source || '(unknown)').replace(/^.*?((firmware|hal|boards)\/)/, '$1');
     per[module] = (per[module] || 0) + 1;
     total++;

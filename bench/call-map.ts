@@ -42,7 +42,7 @@ function instrument(code: string, map: TraceMap): { code: string; fns: Fn[] } {
   walk(program, (n) => {
     if (n.type !== 'FunctionDeclaration' && n.type !== 'FunctionExpression' && n.type !== 'ArrowFunctionExpression') return;
     const id = fns.length;
-    const at = originalPositionFor(map, { line: n.loc.start.line, column: n.loc.start.column });
+    const at = originalPositionFor(map, { line: n.loc!.start.line, column: n.loc!.start.column });
     const src = (at.source || '?').replace(/^.*?((firmware|hal|boards|sim)\/)/, '$1');
     fns.push({ start: n.start, end: n.end, where: src + ':' + at.line + (at.name ? ' ' + at.name : '') });
     if (n.body.type === 'BlockStatement') edits.push({ at: n.body.start + 1, text: '__P[' + id + ']++;' });
@@ -83,7 +83,7 @@ async function main(): Promise<void> {
   const report = ';print("@@P"+[].join.call(__P,",")+"@@F"+VT.fired)';
   if (what === 'phases') return phases(countedImage, counted.fns, dir);
   const b = await virtualBoard(countedImage, { settingsText: settingsText(control) });
-  const runs = [];
+  const runs: { calls: number[]; fired: number }[] = [];
   for (const s of scripts.slice(0, 2) as string[]) {
     const run = await runVirtual(b, s + report, { pool: 'espruino' });
     const m = /@@P([0-9,]*)@@F(\d+)/.exec(run.output);
