@@ -29,10 +29,17 @@ export const CHUNK_DATA_BYTES = PAGE_BYTES - HEADER_BYTES;
 export class Esp32StorageModel extends MemoryStorage {
   taken = 0;
   takenBy: { [name: string]: number } = {};
+  /** The length of each file erased, in the order erased. */
+  erased: { name: string; bytes: number }[] = [];
   private take(name: string, bytes: number): void {
     const key = name.replace(/\d$/, '#');
     this.taken += bytes;
     this.takenBy[key] = (this.takenBy[key] || 0) + bytes;
+  }
+  erase(name: string): void {
+    const text = this.read(name);
+    if (text !== undefined) this.erased.push({ name: name, bytes: text.length });
+    super.erase(name);
   }
   write(name: string, data: string): boolean {
     this.take(name, HEADER_BYTES + Math.ceil(data.length / 4) * 4);
@@ -64,17 +71,6 @@ export function flashWear(games: number, gameMs: number): GameWear[] {
   const settings = defaultSettings();
   settings.control = parseGameControl({ system: 'byoyomi', mainMs: 3600000, periods: 5, periodMs: 30000 });
   saveSettings(storage, settings);
-  let journalFiles = 0;
-  let largestJournal = 0;
-  const erase = storage.erase.bind(storage);
-  storage.erase = (name: string) => {
-    const text = storage.read(name);
-    if (/^gcjrn/.test(name) && text !== undefined) {
-      journalFiles++;
-      largestJournal = Math.max(largestJournal, text.length);
-    }
-    erase(name);
-  };
   const hal = createVirtualHal({ storage: storage });
   const runtime = startRuntime(hal, { layout: layoutFor(hal.display) });
   const tap = (button: 'left' | 'right') => {
@@ -86,8 +82,7 @@ export function flashWear(games: number, gameMs: number): GameWear[] {
   for (let g = 0; g < games; g++) {
     const takenBefore = storage.taken;
     const byBefore = Object.assign({}, storage.takenBy);
-    journalFiles = 0;
-    largestJournal = 0;
+    const erasedBefore = storage.erased.length;
     tap('right'); // White starts Black's clock
     const start = hal.nowMs();
     for (let i = 0; i < 400; i++) {
@@ -102,7 +97,14 @@ export function flashWear(games: number, gameMs: number): GameWear[] {
       const bytes = storage.takenBy[name] - (byBefore[name] || 0);
       if (bytes > 0) takenBy[name] = bytes;
     }
-    out.push({ moves: sides.black.moves + sides.white.moves, taken: storage.taken - takenBefore, takenBy, journalFiles, largestJournal });
+    const journals = storage.erased.slice(erasedBefore).filter((e) => /^gcjrn/.test(e.name)).map((e) => e.bytes);
+    out.push({
+      moves: sides.black.moves + sides.white.moves,
+      taken: storage.taken - takenBefore,
+      takenBy,
+      journalFiles: journals.length,
+      largestJournal: Math.max(0, ...journals),
+    });
   }
   return out;
 }
