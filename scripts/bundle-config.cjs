@@ -4,7 +4,8 @@
  *
  * dist/<board>.js = rollup of the virtual entry
  *     import board from './boards/<board>'; import { boot } from './boards/device/boot';
- *     import { lcdScreen } from './boards/device/lcd-screen'; boot(board, lcdScreen, PARTS);   (its display's screen)
+ *     import { lcdScreen } from './boards/device/lcd-screen'; import { pinIo } from './hal/espruino/pin-io';
+ *     boot(board, lcdScreen, pinIo, PARTS);   (its display's screen, its IO kind)
  * through TypeScript (ES2015, ESNext modules) -> Babel (only the transforms Espruino needs) -> IIFE, non-strict ->
  * terser kept ES5-safe. PARTS is the manifest of the firmware's parts (PARTS below): code needed only sometimes,
  * each built the same way into dist/<part>.js, an expression whose value is the part, stored in a Storage file of
@@ -189,6 +190,7 @@ function globalAliasPlugin() {
 const PARTS = [
   { name: 'console', file: 'gcp.console', entry: 'firmware/parts/console-part.ts' },
   { name: 'menu', file: 'gcp.menu', entry: 'firmware/parts/menu-part.ts' },
+  { name: 'restore', file: 'gcp.restore', entry: 'firmware/parts/restore-part.ts' },
   { name: 'voice', file: 'gcp.voice', entry: 'firmware/parts/voice-part.ts' },
 ];
 
@@ -253,6 +255,21 @@ function displayKindOf(board, root = ROOT) {
 }
 
 /**
+ * The IO module of each kind (hal/espruino/board-io.ts): a board that names button pins takes pin-io, the console
+ * board console-io, and a bundle imports only its own, so that an ESP32 bundle carries no console driver.
+ */
+const IOS = {
+  pins: { file: 'pin-io.ts', name: 'pinIo' },
+  console: { file: 'console-io.ts', name: 'consoleIo' },
+};
+
+/** The IO kind of a board file: `pins` when it names button pins (`buttons: { … }`, a literal: boards are data). */
+function ioKindOf(board, root = ROOT) {
+  const text = fs.readFileSync(path.join(root, 'boards', board + '.ts'), 'utf8');
+  return /^\s*buttons:\s*\{/m.test(text) ? 'pins' : 'console';
+}
+
+/**
  * The virtual entry module of one board, as source, given the parts' manifest (`manifest`: {name: [bytes, crc]}) and what `.bootcde` shares with them (`shared`: [{ key, id, name }], see `sharedKeys`). Both go to `boot` in
  * one function (boards/device/storage-parts.ts `PartsInfo`): its text stays in flash, and the objects are made only
  * when a part is loaded (the manifest as data would hold ~30 JsVars all the time). Paths are absolute, so the entry
@@ -263,14 +280,17 @@ function entrySource(board, root = ROOT, manifest = {}, shared = []) {
   const bootFile = path.join(root, 'boards', 'device', 'boot.ts');
   const screen = SCREENS[displayKindOf(board, root)];
   const screenFile = path.join(root, 'boards', 'device', screen.file);
+  const io = IOS[ioKindOf(board, root)];
+  const ioFile = path.join(root, 'hal', 'espruino', io.file);
   const imports = shared.map((s, i) => `import { ${s.name} as $shared${i} } from ${JSON.stringify(s.id)};\n`).join('');
   const registry = '{ ' + shared.map((s, i) => s.key + ': $shared' + i).join(', ') + ' }';
   return (
     `import board from ${JSON.stringify(boardFile)};\n` +
     `import { boot } from ${JSON.stringify(bootFile)};\n` +
     `import { ${screen.name} } from ${JSON.stringify(screenFile)};\n` +
+    `import { ${io.name} } from ${JSON.stringify(ioFile)};\n` +
     imports +
-    `boot(board, ${screen.name}, function () { return { manifest: ${JSON.stringify(manifest)}, shared: ${registry} }; });\n`
+    `boot(board, ${screen.name}, ${io.name}, function () { return { manifest: ${JSON.stringify(manifest)}, shared: ${registry} }; });\n`
   );
 }
 
@@ -618,6 +638,7 @@ module.exports = {
   partFiles,
   partFacts,
   displayKindOf,
+  ioKindOf,
   BABEL_PLUGINS,
   BABEL_ASSUMPTIONS,
   TERSER_OPTIONS,

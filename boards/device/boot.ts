@@ -1,12 +1,13 @@
 /**
  * The device's composition root: turns a board (data) into a HAL, wires the firmware's parts to the board's Storage
  * and starts the runtime. Each bundle dist/<board>.js is this function called with one board, the screen module for
- * its display (board-screen.ts) and what the build says about the parts built with it (their manifest, and the
+ * its display (board-screen.ts), the IO module of its kind (hal/espruino/board-io.ts: pins or the console) and what the build says about the parts built with it (their manifest, and the
  * registry of what `.bootcde` shares with them: scripts/bundle-config.cjs);
  * the console's `goclock` global is defined here and made from the console part when it is read.
  */
 import { Board } from '../board';
 import { createEspruinoHal } from '../../hal/espruino/create-hal';
+import { IoMaker } from '../../hal/espruino/board-io';
 import { espruinoEnv, EspruinoEnv } from '../../hal/espruino/env';
 import { Shell, startShell } from '../../firmware/runtime/shell';
 import { ScreenMaker } from './board-screen';
@@ -22,13 +23,13 @@ import { lazyVoice } from '../../firmware/sound/lazy-voice';
  * which moves that file; the interpreter then copies what it is reading into RAM, and runs out of it (measured on
  * espruino-12k: LOW_MEMORY, the boot interrupted). From a timer only the functions being run are read.
  */
-export function boot(board: Board, makeScreen: ScreenMaker, parts: PartsInfo): void {
+export function boot(board: Board, makeScreen: ScreenMaker, makeIo: IoMaker, parts: PartsInfo): void {
   const env = espruinoEnv();
-  env.setTimeout(() => start(board, makeScreen, parts, env), 0);
+  env.setTimeout(() => start(board, makeScreen, makeIo, parts, env), 0);
 }
 
-function start(board: Board, makeScreen: ScreenMaker, info: PartsInfo, env: EspruinoEnv): void {
-  const device = createEspruinoHal(board, env, makeScreen);
+function start(board: Board, makeScreen: ScreenMaker, makeIo: IoMaker, info: PartsInfo, env: EspruinoEnv): void {
+  const device = createEspruinoHal(board, env, makeScreen, makeIo);
   const hal = device.hal;
   const parts = createParts(storageParts(env, info));
   if (device.clips) hal.voice = /*#__NOINLINE__*/ voiceFromPart(device.clips, hal, parts, env);

@@ -5,9 +5,10 @@
 import { createParts, Parts, PartSource, PartTypes } from '../runtime/parts';
 import consolePart from './console-part';
 import menuPart from './menu-part';
+import restorePart from './restore-part';
 import voicePart from './voice-part';
 
-const ALL: PartTypes = { console: consolePart, menu: menuPart, voice: voicePart };
+const ALL: PartTypes = { console: consolePart, menu: menuPart, restore: restorePart, voice: voicePart };
 
 export const DIRECT_PARTS: PartSource = {
   load: (name) => ALL[name],

@@ -6,12 +6,14 @@
  */
 import type { ConsolePart } from '../parts/console-part';
 import type { MenuPart } from '../parts/menu-part';
+import type { RestorePart } from '../parts/restore-part';
 import type { VoicePart } from '../parts/voice-part';
 
 /** Every part, by name, and what it is. */
 export interface PartTypes {
   console: ConsolePart;
   menu: MenuPart;
+  restore: RestorePart;
   voice: VoicePart;
 }
 export type PartName = keyof PartTypes;
@@ -26,10 +28,10 @@ export interface Parts {
   get<N extends PartName>(name: N): PartTypes[N];
   /**
    * Lets go of one part; whoever still holds it (a call under way) keeps it until done, the next `get` loads it
-   * afresh. The shell lets the menu go at every settle that finds it closed; the console's part goes once its line
-   * has run (boards/device/boot.ts: a settle in the middle of a console call must not make its next call load it
-   * again); the voice's stays once loaded: the voice's queue is made from it and holds its code anyway, and every
-   * effect asks it what to say.
+   * afresh. The shell lets the menu go at every settle that finds it closed, and the restore's once the game is
+   * back at boot; the console's part goes once its line has run (boards/device/boot.ts: a settle in the middle of a
+   * console call must not make its next call load it again); the voice's stays once loaded: the voice's queue is
+   * made from it and holds its code anyway, and every effect asks it what to say.
    */
   drop(name: PartName): void;
 }

@@ -17,7 +17,8 @@ import {
   COMPACT_AT_CHARS, COMPACT_AT_RECORDS, journalEvent, journalNewGame, JournalPlace, journalSnapshot, journalUndo,
   UNDO_DEPTH, worthJournaling,
 } from '../storage/game-journal';
-import { bootJournal } from '../storage/journal-boot';
+import type { RestorePart } from '../parts/restore-part';
+import type { BootJournal } from '../storage/journal-boot';
 import { LogEntry } from '../clock/game-log';
 import { keepPacked, packedAtMs, packedStart, unpackLog, unpackLogEntry } from './packed-log';
 import { Screen } from '../display/screen';
@@ -29,7 +30,7 @@ import { MenuCommand } from '../input/menu';
 import { GestureTiming } from '../input/gesture-types';
 import { createPlayedOnce } from './played-once';
 import { recordHeader, recordLines, recordUndoLine } from '../storage/game-record';
-import { recordAppend, recordNewGame, recordStartMs } from '../storage/record-store';
+import { recordAppend, recordNewGame } from '../storage/record-store';
 import { PartName, Parts, PartTypes } from './parts';
 
 export interface RuntimeConfig {
@@ -165,6 +166,8 @@ export function startShell(hal: Hal, config: ShellConfig): Shell {
   const playedOnce = createPlayedOnce();
   /** Whether the game's journal and the settings hold what the clock holds (a write failed: flash full). */
   const saved = { game: true, settings: true };
+  /** The journal holds a game this boot could not restore (no restore part): it is not written until a new flash. */
+  let journalKept = false;
   let recent: Committed[] = [];
   /** Game time of the last journal record (see HEARTBEAT_MS). */
   let journaledAtMs = 0;
@@ -208,7 +211,7 @@ export function startShell(hal: Hal, config: ShellConfig): Shell {
     records = 1;
     snapshotRecords = 0;
     playedOnce.forgetUpTo(Infinity);
-    place = journalNewGame(hal.storage, settings.control, settings.options, wallMs());
+    place = journalKept ? null : journalNewGame(hal.storage, settings.control, settings.options, wallMs());
     setSaved('game', place !== null);
   }
 
@@ -219,7 +222,7 @@ export function startShell(hal: Hal, config: ShellConfig): Shell {
    */
   function compact(atMs: number): void {
     const from = place === null ? { name: '', generation: 0, chars: 0, records: 0 } : place;
-    const fresh = journalSnapshot(hal.storage, from, { state: state, atMs: atMs, log: log, logged: logged, wallMs: wallMs() });
+    const fresh = journalKept ? null : journalSnapshot(hal.storage, from, { state: state, atMs: atMs, log: log, logged: logged, wallMs: wallMs() });
     if (fresh !== null) {
       place = fresh;
       journaledAtMs = atMs;
@@ -245,15 +248,27 @@ export function startShell(hal: Hal, config: ShellConfig): Shell {
   const kick = (): void => {
     if (hal.watchdog) hal.watchdog.kick(); // a long restore must not reset the board into the same restore
   };
-  const boot = bootJournal(hal.storage, logLimit, kick);
+  // The restore is a part (parts.ts), let go once the game is back. Without it (its file damaged or missing) the
+  // journal is left as it is for the next boot of a clock flashed again, and nothing is journaled until then.
+  let restorer: RestorePart | null = null;
+  let noRestorer = '';
+  try {
+    restorer = config.parts.get('restore');
+  } catch (e) {
+    journalKept = true;
+    saved.game = false; // shown as unsaved all along, and told once here, not as "flash full?"
+    noRestorer = String((e as Error).message || e);
+    notices.push('no restore part');
+  }
+  const boot: BootJournal = restorer ? restorer.bootJournal(hal.storage, logLimit, kick) : { restored: { others: [] }, notices: [] };
   for (let i = 0; i < boot.notices.length; i++) notices.push(boot.notices[i]);
   const game = boot.restored.game;
-  if (game) {
+  if (game && restorer) {
     state = game.state;
     log = game.log;
     startMs = packedStart(log);
     // Its entry left the bounded log: the record has it (or, without a record, the time line's zero).
-    if (startMs === null && state.status !== 'ready') startMs = recordStartMs(hal.storage, kick);
+    if (startMs === null && state.status !== 'ready') startMs = restorer.recordStartMs(hal.storage, kick);
     if (startMs === null && state.status !== 'ready') startMs = 0;
     logged = game.logged;
     place = game.place;
@@ -267,6 +282,9 @@ export function startShell(hal: Hal, config: ShellConfig): Shell {
   } else {
     beginGame();
   }
+  restorer = null;
+  config.parts.drop('restore');
+  if (journalKept) logNote('storage', noRestorer + '; the journal is kept for the next boot, this game is not saved');
   /** Boot notices take turns on the display (one short line each fits the LCD) until the first press. */
   let showNotices = notices.length > 0;
   const noticesSinceMs = hal.clock.nowMs();

@@ -4,6 +4,7 @@
  * Espruino lacks shows that the pipeline lowers all of it, keeping its meaning.
  */
 import * as fs from 'fs';
+import * as zlib from 'zlib';
 import * as os from 'os';
 import * as path from 'path';
 import * as vm from 'vm';
@@ -84,6 +85,18 @@ describe.each(BOARDS)('dist/%s.js', (board) => {
     expect(shown.sort()).toEqual(own.slice().sort());
   });
 
+  it('carries only its own IO kind: pins on an ESP32 board, the console on the console board', () => {
+    const modules = bundle().modules.map((m) => path.relative(ROOT, m).split(path.sep).join('/'));
+    const kind = pipeline.ioKindOf(board);
+    expect(kind).toBe(board === 'console' ? 'console' : 'pins');
+    const consoleDrivers = ['hal/espruino/console-io.ts', 'hal/espruino/console-buttons.ts', 'hal/espruino/console-buzzer.ts', 'hal/espruino/console-serial.ts'];
+    const pinDrivers = ['hal/espruino/pin-io.ts', 'hal/espruino/buttons.ts', 'hal/espruino/buzzer.ts'];
+    const own = kind === 'pins' ? pinDrivers : consoleDrivers;
+    const other = kind === 'pins' ? consoleDrivers : pinDrivers;
+    expect(own.filter((m) => !modules.includes(m))).toEqual([]);
+    expect(other.filter((m) => modules.includes(m))).toEqual([]);
+  });
+
   it('has its size recorded', () => {
     expect(bundle().bytes).toBeGreaterThan(0);
     expect(bundle().gzipBytes).toBeGreaterThan(0);
@@ -136,7 +149,14 @@ describe('the shipped console bundle runs (smoke run on an Espruino-like host)',
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { createFakeTimers, createFakeEspruinoStorage } = require('../hal/fakes');
 
-  function boot(storage = createFakeEspruinoStorage()) {
+  /** A flashed board's Storage: each part's file beside the bundle, as `npm run flash` writes them. */
+  function flashed() {
+    const storage = createFakeEspruinoStorage();
+    for (const part of pipeline.PARTS) storage.write(part.file, fs.readFileSync(path.join(dir, part.file + '.js'), 'latin1'));
+    return storage;
+  }
+
+  function boot(storage = flashed()) {
     const timers = createFakeTimers(0);
     const printed: string[] = [];
     const sandbox: Record<string, unknown> = {
@@ -149,7 +169,7 @@ describe('the shipped console bundle runs (smoke run on an Espruino-like host)',
         if (name === 'Storage') return storage;
         throw new Error('module ' + name + ' not found');
       },
-      E: { CRC32: () => 0, enableWatchdog: () => undefined, kickWatchdog: () => undefined },
+      E: { CRC32: (text: string) => zlib.crc32(Buffer.from(text, 'latin1')), enableWatchdog: () => undefined, kickWatchdog: () => undefined },
       Pin: function Pin(name: string) {
         return { name };
       },

@@ -59,6 +59,8 @@ export interface Pipeline {
   boardNames(root?: string): string[];
   /** The display kind a board file names (`display: { kind: '…' }`). */
   displayKindOf(board: string, root?: string): string;
+  /** The IO kind of a board file: `pins` when it names button pins, else `console` (hal/espruino/board-io.ts). */
+  ioKindOf(board: string, root?: string): 'pins' | 'console';
   buildBundle(name: string, options?: BuildOptions): Promise<Built>;
   espruinoGuardPlugin: unknown;
   formatSize(size: Size): string;

@@ -4,6 +4,8 @@ import oledBoard from '../../boards/esp32-oled';
 import { Board } from '../../boards/board';
 import { ButtonEdge } from '../../hal/hal';
 import { createEspruinoHal as createDevice } from '../../hal/espruino/create-hal';
+import { consoleIo } from '../../hal/espruino/console-io';
+import { pinIo } from '../../hal/espruino/pin-io';
 import { ScreenMaker } from '../../boards/device/board-screen';
 import { consoleScreen } from '../../boards/device/console-screen';
 import { lcdScreen } from '../../boards/device/lcd-screen';
@@ -109,14 +111,17 @@ function fakeEnv() {
 
 const SCREENS: Record<string, ScreenMaker> = { console: consoleScreen, 'hd44780-pcf8574': lcdScreen, ssd1306: oledScreen };
 
-/** The HAL as boards/device/boot.ts makes it, with the screen module the board's bundle uses. */
+/** The IO kind a board's bundle takes (scripts/bundle-config.cjs `ioKindOf`: button pins, or the console). */
+const ioOf = (board: Board) => (board.buttons ? pinIo : consoleIo);
+
+/** The HAL as boards/device/boot.ts makes it, with the screen and IO modules the board's bundle uses. */
 function createEspruinoHal(board: Board, env: EspruinoEnv) {
-  return createDevice(board, env, SCREENS[board.display.kind]).hal;
+  return createDevice(board, env, SCREENS[board.display.kind], ioOf(board)).hal;
 }
 
 /** The voice module's clip player of the board, as the HAL's maker hands it to the composition root. */
 function clipsOf(board: Board, env: EspruinoEnv) {
-  return createDevice(board, env, SCREENS[board.display.kind]).clips;
+  return createDevice(board, env, SCREENS[board.display.kind], ioOf(board)).clips;
 }
 
 describe('createEspruinoHal', () => {
@@ -182,7 +187,7 @@ describe('createEspruinoHal', () => {
 
   it('console: the display prints, the buzzer prints, the voice prints its frames, buttons are the global button(name, down); nothing else', () => {
     const { env, timers, log, printed, globals } = fakeEnv();
-    const device = createDevice(consoleBoard, env, consoleScreen);
+    const device = createDevice(consoleBoard, env, consoleScreen, consoleIo);
     const hal = device.hal;
     const clips = device.clips!;
     expect(log).toEqual([]);
@@ -237,6 +242,12 @@ describe('createEspruinoHal', () => {
     const { env } = fakeEnv();
     expect(clipsOf({ ...lcdBoard, voice: undefined }, env)).toBeUndefined();
     expect(clipsOf({ ...lcdBoard, voice: { kind: 'dfplayer', serial: 'Serial1', tx: 'D4', rx: 'D5' } }, env)).toBeUndefined();
+  });
+
+  it('each IO kind refuses a board of the other kind, naming what it lacks', () => {
+    const { env } = fakeEnv();
+    expect(() => createDevice(consoleBoard, env, SCREENS.console, pinIo)).toThrow(/console: pin IO needs button and buzzer pins/);
+    expect(() => createDevice(lcdBoard, env, SCREENS['hd44780-pcf8574'], consoleIo)).toThrow(/has button pins/);
   });
 
   it('a board naming a pin the chip does not have fails at start-up', () => {

@@ -6,7 +6,7 @@
 import { startRuntime } from '../../firmware/runtime/runtime';
 import { createParts, PartName, PartSource } from '../../firmware/runtime/parts';
 import { DIRECT_PARTS } from '../../firmware/parts/direct';
-import { createVirtualHal, VirtualHal } from '../../sim/virtual-hal';
+import { createVirtualHal, MemoryStorage, VirtualHal } from '../../sim/virtual-hal';
 import { layoutFor } from '../../firmware/display/layouts';
 
 function refusing(refused: PartName): PartSource & { asked: string[] } {
@@ -70,8 +70,47 @@ describe('a part that cannot be loaded', () => {
     both(hal, 1000, 4500);
     expect(runtime.menuOpen()).toBe(true);
     expect(hal.display.lines.join('|')).not.toContain('no ');
-    // The voice was never asked for: no voice module answered.
-    expect(source.asked).toEqual(['menu']);
+    // The restore ran at boot; the voice was never asked for: no voice module answered.
+    expect(source.asked).toEqual(['restore', 'menu']);
+  });
+
+  test('the restore: the journal is kept as it was, the game goes on unsaved, and a clock with the part restores it', () => {
+    const storage = new MemoryStorage();
+    const first = createVirtualHal({ storage });
+    const played = startRuntime(first, { layout: layoutFor(first.display), parts: createParts(DIRECT_PARTS) });
+    press(first, 'right', 1000);
+    press(first, 'left', 3000);
+    press(first, 'right', 5000);
+    const moves = played.state().sides.black.moves + played.state().sides.white.moves;
+    expect(moves).toBe(2);
+    // The journal's files (gcjrnl, gcjrn2 and their snapshot's log); the record's are the record store's to shift.
+    const journalOf = () => JSON.stringify(Object.keys(storage.records).filter((n) => n.startsWith('gcj')).sort().map((n) => [n, storage.records[n]]));
+    const journal = journalOf();
+    expect(journal).toContain('gcjrnl');
+
+    // Booted without its restore part: nothing of the journal is touched, whatever this boot's game does.
+    const broken = createVirtualHal({ storage });
+    const source = refusing('restore');
+    const runtime = startRuntime(broken, { layout: layoutFor(broken.display), parts: createParts(source) });
+    expect(runtime.notices).toContain('no restore part');
+    expect(runtime.state().status).toBe('ready');
+    const told = runtime.log().filter((e) => e.kind === 'storage' && /gcp\.restore: 1234 bytes.*journal is kept/.test(e.text));
+    expect(told).toHaveLength(1);
+    press(broken, 'right', 1000);
+    for (let at = 2000; at < 12000; at += 1000) press(broken, at % 2000 === 0 ? 'left' : 'right', at);
+    runtime.newGame();
+    press(broken, 'right', 13000);
+    expect(journalOf()).toBe(journal);
+    // Running, the clock says so for 3 s of every 10 (shell.ts UNSAVED_NOTICE).
+    broken.advanceTo(20500);
+    expect(broken.display.lines.join('|')).toContain('not saved');
+
+    // Flashed again (every part there): the game played before comes back.
+    const again = createVirtualHal({ storage });
+    const back = startRuntime(again, { layout: layoutFor(again.display), parts: createParts(DIRECT_PARTS) });
+    expect(back.notices).toContain('game restored');
+    expect(back.state().sides.black.moves + back.state().sides.white.moves).toBe(moves);
+    expect(back.state().status).toBe('paused'); // as after any power cut: the arbiter resumes it
   });
 });
 
@@ -98,13 +137,19 @@ describe('parts are let go as soon as they cannot be needed', () => {
     expect(source.asked).toEqual(['menu', 'menu']);
   });
 
-  test('a game played without the menu, the console or a voice module loads no part', () => {
+  test('a game played without the menu, the console or a voice module loads no part but the restore, at boot', () => {
     const source = counting();
-    const { hal, runtime } = started(source);
+    const held: string[] = [];
+    const parts = createParts(source);
+    const watched = { get: parts.get, drop: (name: PartName) => (held.push('drop ' + name), parts.drop(name)) };
+    const hal = createVirtualHal();
+    const runtime = startRuntime(hal, { layout: layoutFor(hal.display), parts: watched });
+    expect(source.asked).toEqual(['restore']);
+    expect(held).toEqual(['drop restore']);
     press(hal, 'right', 1000);
     for (let at = 2000; at < 20000; at += 1000) press(hal, at % 2000 === 0 ? 'left' : 'right', at);
     expect(runtime.state().status).toBe('running');
-    expect(source.asked).toEqual([]);
+    expect(source.asked).toEqual(['restore']);
   });
 
   test('a clock whose menu was opened and closed asks for the menu again when it opens again', () => {
