@@ -2,9 +2,10 @@
  * Turns a board (data) and the interpreter's built-ins into the HAL the runtime uses.
  *
  * - I²C1 on the board's pins and bitrate when it has a bus (100 kHz for the LCD backpack: the PCF8574 is a 100 kHz
- *   part); the DS3231, the battery divider and the watchdog when the board names them.
- * - The buttons, the buzzer and the voice module's port from the board's IO kind (board-io.ts: on pins, or on the
- *   console), which the caller passes, so that a bundle holds only its own kind's drivers.
+ *   part).
+ * - The buttons, the buzzer, the voice module's port, and the DS3231, the battery divider and the watchdog when the
+ *   board names them, from the board's IO kind (board-io.ts: on pins, or on the console), which the caller passes,
+ *   so that a bundle holds only its own kind's drivers.
  * The voice module (a DFPlayer Mini) on that port, as a clip player (the firmware queues what it says over it).
  * Storage is Espruino's `Storage` on every board. The display is made by the caller's `makeScreen` once the bus is
  * set up (the board's screen module, boards/device/board-screen.ts), so that this file names no display driver;
@@ -12,14 +13,11 @@
  */
 import { Board } from '../../boards/board';
 import { ClipPlayer, Display, Hal } from '../hal';
-import { createBattery } from './battery';
 import { IoMaker } from './board-io';
-import { createDs3231 } from './ds3231';
 import { createDfPlayer } from './dfplayer';
 import { EspruinoEnv } from './env';
 import { createStorage } from './storage';
 import { createMonotonicClock, createTimer } from './time';
-import { createWatchdog } from './watchdog';
 
 /**
  * The HAL of `board`, its screen as `makeScreen` made it once the bus is set up (whatever else than the display the
@@ -47,17 +45,9 @@ export function createEspruinoHal<S extends { display: Display }>(
     // E.CRC32 where the build has it (the journal's checksum, natively).
     storage: createStorage({ storage: env.Storage, crc32: typeof env.E.CRC32 === 'function' ? (text) => env.E.CRC32(text) : undefined }),
   };
-  if (board.rtc) hal.rtc = createDs3231({ i2c: env.I2C1, address: board.rtc.address });
-  if (board.battery) {
-    hal.battery = createBattery({
-      pin: env.pin(board.battery.pin),
-      analogRead: env.analogRead,
-      dividerRatio: board.battery.dividerRatio,
-      emptyVolts: board.battery.emptyVolts,
-      fullVolts: board.battery.fullVolts,
-    });
-  }
-  if (board.watchdogMs !== undefined) hal.watchdog = createWatchdog({ E: env.E, timeoutMs: board.watchdogMs });
+  if (io.rtc) hal.rtc = io.rtc;
+  if (io.battery) hal.battery = io.battery;
+  if (io.watchdog) hal.watchdog = io.watchdog;
   if (!io.voicePort) return { hal: hal, screen: screen };
   return { hal: hal, screen: screen, clips: createDfPlayer(io.voicePort) };
 }

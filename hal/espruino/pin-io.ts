@@ -1,11 +1,15 @@
 /**
  * The IO of a board with pins (board-io.ts): buttons watched with `setWatch`, the piezo on PWM, the voice module on
- * the UART the board names (none when this build of Espruino lacks that port).
+ * the UART the board names (none when this build of Espruino lacks that port), and what else the board names: the
+ * DS3231 on I²C1 (set up by the caller first), the battery's divider, the watchdog.
  */
-import { IoMaker } from './board-io';
+import { createBattery } from './battery';
+import { BoardIo, IoMaker } from './board-io';
 import { createButtons } from './buttons';
 import { createBuzzer } from './buzzer';
 import { DFPLAYER_BAUD, SerialPort } from './dfplayer';
+import { createDs3231 } from './ds3231';
+import { createWatchdog } from './watchdog';
 
 export const pinIo: IoMaker = (board, env) => {
   const pins = board.buttons;
@@ -20,7 +24,7 @@ export const pinIo: IoMaker = (board, env) => {
       voicePort = serial;
     }
   }
-  return {
+  const io: BoardIo = {
     buttons: createButtons({
       setWatch: env.setWatch,
       pinMode: env.pinMode,
@@ -38,4 +42,16 @@ export const pinIo: IoMaker = (board, env) => {
     }),
     voicePort: voicePort,
   };
+  if (board.rtc) io.rtc = createDs3231({ i2c: env.I2C1, address: board.rtc.address });
+  if (board.battery) {
+    io.battery = createBattery({
+      pin: env.pin(board.battery.pin),
+      analogRead: env.analogRead,
+      dividerRatio: board.battery.dividerRatio,
+      emptyVolts: board.battery.emptyVolts,
+      fullVolts: board.battery.fullVolts,
+    });
+  }
+  if (board.watchdogMs !== undefined) io.watchdog = createWatchdog({ E: env.E, timeoutMs: board.watchdogMs });
+  return io;
 };

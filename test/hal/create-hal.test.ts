@@ -247,7 +247,7 @@ describe('createEspruinoHal', () => {
   it('each IO kind refuses a board of the other kind, naming what it lacks', () => {
     const { env } = fakeEnv();
     expect(() => createDevice(consoleBoard, env, SCREENS.console, pinIo)).toThrow(/console: pin IO needs button and buzzer pins/);
-    expect(() => createDevice(lcdBoard, env, SCREENS['hd44780-pcf8574'], consoleIo)).toThrow(/has button pins/);
+    expect(() => createDevice(lcdBoard, env, SCREENS['hd44780-pcf8574'], consoleIo)).toThrow(/esp32-lcd1602: has pins .*takes pin IO/);
   });
 
   it('a board naming a pin the chip does not have fails at start-up', () => {
