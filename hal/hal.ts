@@ -94,6 +94,11 @@ export interface KeyValueStorage {
    * false when there is no such record. Storages that keep records in RAM anyway may leave it out (`read` is used).
    */
   readChunks?(name: string, each: (chunk: string) => void): boolean;
+  /**
+   * Whether the record exists, without reading it (at boot: is there a journal to restore at all). Storages that keep
+   * records in RAM anyway may leave it out (`read` is used).
+   */
+  has?(name: string): boolean;
   /** Replaces the record; false when it could not be written (flash full). */
   write(name: string, data: string): boolean;
   /** Adds to the end of a record that only grows (the journal); false when it could not be written. */

@@ -14,8 +14,8 @@ import { ClockEffect, ClockEvent, ClockState } from '../clock/clock-types';
 import { nextDeadline, quietUntil, runnerAt, view, ClockView } from '../display/view';
 import { loadSettings, saveSettings, Settings } from '../storage/settings';
 import {
-  COMPACT_AT_CHARS, COMPACT_AT_RECORDS, journalEvent, journalNewGame, JournalPlace, journalSnapshot, journalUndo,
-  UNDO_DEPTH, worthJournaling,
+  COMPACT_AT_CHARS, COMPACT_AT_RECORDS, journalEvent, journalNewGame, journalOnFlash, JournalPlace, journalSnapshot,
+  journalUndo, UNDO_DEPTH, worthJournaling,
 } from '../storage/game-journal';
 import type { RestorePart } from '../parts/restore-part';
 import type { BootJournal } from '../storage/journal-boot';
@@ -248,12 +248,14 @@ export function startShell(hal: Hal, config: ShellConfig): Shell {
   const kick = (): void => {
     if (hal.watchdog) hal.watchdog.kick(); // a long restore must not reset the board into the same restore
   };
-  // The restore is a part (parts.ts), let go once the game is back. Without it (its file damaged or missing) the
-  // journal is left as it is for the next boot of a clock flashed again, and nothing is journaled until then.
+  // The restore is a part (parts.ts), loaded only when flash holds a journal and let go once the game is back.
+  // Without it (its file damaged or missing) the journal is left as it is for the next boot of a clock flashed
+  // again, and nothing is journaled until then.
   let restorer: RestorePart | null = null;
   let noRestorer = '';
+  const toRestore = journalOnFlash(hal.storage);
   try {
-    restorer = config.parts.get('restore');
+    if (toRestore) restorer = config.parts.get('restore');
   } catch (e) {
     journalKept = true;
     saved.game = false; // shown as unsaved all along, and told once here, not as "flash full?"

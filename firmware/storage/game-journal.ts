@@ -544,6 +544,18 @@ export function restoreGame(storage: KeyValueStorage, logLimit?: number, progres
 }
 
 /**
+ * Whether flash holds anything for the boot's restore (journal-boot.ts): a journal file, or the marker of a restore
+ * that never ended. Without, the clock starts a new game without loading the restore at all.
+ */
+export function journalOnFlash(storage: KeyValueStorage): boolean {
+  const names = [JOURNAL_RECORD, JOURNAL_SPARE, RESTORING_RECORD];
+  for (let i = 0; i < names.length; i++) {
+    if (storage.has ? storage.has(names[i]) : storage.read(names[i]) !== undefined) return true;
+  }
+  return false;
+}
+
+/**
  * Keeps journal files that could not be restored under SET_ASIDE_RECORD (replacing what was kept before), then
  * erases them, so they are never replayed again but can still be read off the board. False when the copy could not
  * be written whole (the files are erased all the same: a journal that cannot be restored must not keep every later

@@ -11,7 +11,7 @@
  *   so data containing "\xFF" is refused too.
  * `read` returns the plain file if there is one, else the whole StorageFile read back chunk by chunk, else
  * undefined; `readChunks` hands the StorageFile over chunk by chunk instead, so a long journal never sits whole in
- * RAM. `erase` removes both kinds. A record name is meant for one kind only: settings are written, the journal
+ * RAM; `has` says whether either kind exists, reading neither. `erase` removes both kinds. A record name is meant for one kind only: settings are written, the journal
  * is appended. Every failure (flash full, a bad name, an exception from the interpreter) is `false`, never a throw.
  * The last appended file stays open, so an append does not rescan the chunks to find the end.
  */
@@ -101,6 +101,15 @@ export function createStorage(options: StorageOptions): KeyValueStorage {
           return true;
         }
         return readStorageFile(name, each);
+      } catch (error) {
+        return false;
+      }
+    },
+    has(name) {
+      if (!validName(name, MAX_NAME_LENGTH)) return false;
+      try {
+        // A plain file, or a StorageFile's first chunk (its name with "\x01" after it): both mapped, not read.
+        return storage.read(name) !== undefined || (validName(name, MAX_APPEND_NAME_LENGTH) && storage.read(name + '\x01') !== undefined);
       } catch (error) {
         return false;
       }

@@ -183,6 +183,10 @@ export function createFakeEspruinoStorage(): FakeEspruinoStorage {
     opened: [],
     read(name) {
       if (name.length > 28) throw new Error('File name too long');
+      // A StorageFile's chunks are files named with their number after the name: "\x01" is the first (the fake
+      // keeps a StorageFile as one chunk).
+      const chunkOf = name.slice(0, -1);
+      if (name.charAt(name.length - 1) === '\x01' && Object.prototype.hasOwnProperty.call(storage.storageFiles, chunkOf)) return storage.storageFiles[chunkOf];
       return Object.prototype.hasOwnProperty.call(storage.files, name) ? storage.files[name] : undefined;
     },
     write(name, data) {

@@ -27,6 +27,22 @@ describe('storage over Espruino Storage', () => {
     expect(espruino.files.journal).toBeUndefined(); // not a plain file
   });
 
+  it('has: a plain file or a StorageFile exists, found without reading it; an erased one does not', () => {
+    const { storage, espruino } = setup();
+    expect(storage.has!('gcjrnl')).toBe(false);
+    expect(storage.append('gcjrnl', 'a\n')).toBe(true);
+    expect(storage.write('gcboot', 'restoring')).toBe(true);
+    const opened = espruino.opened.length;
+    expect(storage.has!('gcjrnl')).toBe(true);
+    expect(storage.has!('gcboot')).toBe(true);
+    expect(espruino.opened.length).toBe(opened); // no StorageFile opened to read it
+    storage.erase('gcjrnl');
+    storage.erase('gcboot');
+    expect(storage.has!('gcjrnl')).toBe(false);
+    expect(storage.has!('gcboot')).toBe(false);
+    expect(storage.has!('x'.repeat(29))).toBe(false);
+  });
+
   it('readChunks hands a StorageFile over in pieces of at most 256 bytes, a plain file whole', () => {
     const { storage } = setup();
     const piece = 'x'.repeat(300);

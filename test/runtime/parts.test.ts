@@ -70,8 +70,8 @@ describe('a part that cannot be loaded', () => {
     both(hal, 1000, 4500);
     expect(runtime.menuOpen()).toBe(true);
     expect(hal.display.lines.join('|')).not.toContain('no ');
-    // The restore ran at boot; the voice was never asked for: no voice module answered.
-    expect(source.asked).toEqual(['restore', 'menu']);
+    // No journal to restore at this boot; the voice was never asked for: no voice module answered.
+    expect(source.asked).toEqual(['menu']);
   });
 
   test('the restore: the journal is kept as it was, the game goes on unsaved, and a clock with the part restores it', () => {
@@ -137,19 +137,29 @@ describe('parts are let go as soon as they cannot be needed', () => {
     expect(source.asked).toEqual(['menu', 'menu']);
   });
 
-  test('a game played without the menu, the console or a voice module loads no part but the restore, at boot', () => {
+  test('a game played without the menu, the console or a voice module loads no part', () => {
     const source = counting();
-    const held: string[] = [];
-    const parts = createParts(source);
-    const watched = { get: parts.get, drop: (name: PartName) => (held.push('drop ' + name), parts.drop(name)) };
-    const hal = createVirtualHal();
-    const runtime = startRuntime(hal, { layout: layoutFor(hal.display), parts: watched });
-    expect(source.asked).toEqual(['restore']);
-    expect(held).toEqual(['drop restore']);
+    const { hal, runtime } = started(source);
     press(hal, 'right', 1000);
     for (let at = 2000; at < 20000; at += 1000) press(hal, at % 2000 === 0 ? 'left' : 'right', at);
     expect(runtime.state().status).toBe('running');
+    expect(source.asked).toEqual([]);
+  });
+
+  test('a boot with a journal on flash loads the restore and lets it go once the game is back', () => {
+    const storage = new MemoryStorage();
+    const first = createVirtualHal({ storage });
+    startRuntime(first, { layout: layoutFor(first.display), parts: createParts(DIRECT_PARTS) });
+    press(first, 'right', 1000);
+    const source = counting();
+    const dropped: string[] = [];
+    const parts = createParts(source);
+    const watched = { get: parts.get, drop: (name: PartName) => (dropped.push(name), parts.drop(name)) };
+    const hal = createVirtualHal({ storage });
+    const runtime = startRuntime(hal, { layout: layoutFor(hal.display), parts: watched });
+    expect(runtime.notices).toContain('game restored');
     expect(source.asked).toEqual(['restore']);
+    expect(dropped).toEqual(['restore']);
   });
 
   test('a clock whose menu was opened and closed asks for the menu again when it opens again', () => {

@@ -203,6 +203,7 @@ describe('settings and the journal at boot', () => {
       write: (name: string, data: string) => storage.write(name, data),
       append: (name: string, data: string) => storage.append(name, data),
       erase: (name: string) => storage.erase(name),
+      has: (name: string) => storage.read(name) !== undefined,
       readChunks: (name: string, each: (chunk: string) => void) => {
         const data = storage.read(name);
         if (data === undefined) return false;
