@@ -3,7 +3,7 @@
  * beside their budgets (bench/budgets.json). USAGE lists the options; `--ratchet` lowers every budget a figure is
  * more than 10 % below to the figure plus 10 %.
  */
-import { BOARDS, boardFigures, BoardFigures, Figure, FIGURES, figuresProblem, smallestPool } from './board-figures';
+import { BOARDS, boardFigures, BoardFigures, Figure, FIGURES, figuresProblem, POOL_STEP, smallestPool } from './board-figures';
 import { applyRatchet, judge, loadBudgets, loadTargets, targetStatus, Verdict } from './budget';
 import { printedHelp } from '../scripts/cli-help';
 import { COMMITTED_FIGURES, CommittedFigures, updateBudgetTable } from './budget-table';
@@ -69,7 +69,7 @@ async function main(): Promise<number> {
     list.map(async (board) => {
       progress(board + ': measuring');
       const figures = FIGURES.some((f) => f !== 'gamePoolJsVars' && wanted(f)) ? await boardFigures(board, only === null ? undefined : (only as Figure[])) : {};
-      if (args.indexOf('--no-pool') < 0 && wanted('gamePoolJsVars')) figures.gamePoolJsVars = await smallestPool(board, 25, progress);
+      if (args.indexOf('--no-pool') < 0 && wanted('gamePoolJsVars')) figures.gamePoolJsVars = await smallestPool(board, POOL_STEP, progress);
       all[board] = figures;
     }),
   );

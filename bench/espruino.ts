@@ -4,7 +4,7 @@
  * (bench/budgets.json), the same measurements the gate (test/budget/) judges. Skipped, with the reason, when the
  * interpreter or valgrind is missing.
  */
-import { BOARDS, boardFigures, BoardFigures, Figure, FIGURES, figuresProblem, shimCosts, ShimCosts, smallestPool } from './board-figures';
+import { BOARDS, boardFigures, BoardFigures, Figure, FIGURES, figuresProblem, shimCosts, ShimCosts, POOL_STEP, smallestPool } from './board-figures';
 import { judge, loadBudgets, loadTargets, Verdict } from './budget';
 
 export interface EspruinoFigures {
@@ -29,7 +29,7 @@ export async function espruinoFigures(progress: (text: string) => void): Promise
     progress('espruino: ' + board + ': boot, wake-ups, presses (callgrind)');
     const figures = await boardFigures(board);
     progress('espruino: ' + board + ': the 400-move game\'s smallest pool (bisected)');
-    figures.gamePoolJsVars = await smallestPool(board, 25, progress);
+    figures.gamePoolJsVars = await smallestPool(board, POOL_STEP, progress);
     boards[board] = figures;
     for (const figure of FIGURES) verdicts.push(judge(board, figure as Figure, figures[figure] as number, budgets[board][figure], targets[board][figure]));
   }

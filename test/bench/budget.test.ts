@@ -6,7 +6,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { applyRatchet, BUDGETS_FILE, judge, loadBudgets, loadTargets } from '../../bench/budget';
-import { BOARDS, FIGURES } from '../../bench/board-figures';
+import { BOARDS, FIGURES, POOL_STEP } from '../../bench/board-figures';
 
 describe('a figure against its budget', () => {
   test('over: the message names the board, the figure, the measurement and the budget', () => {
@@ -36,6 +36,19 @@ describe('a figure against its budget', () => {
     expect(judge('console', 'pressInstructions', 4990000, 5475000, 8000000).status).toBe('ok');
     expect(judge('console', 'pressInstructions', 5450000, 5475000, 8000000).status).toBe('ok');
     expect(judge('console', 'pressInstructions', 7500000, 8000000, 8000000).status).toBe('ok');
+  });
+});
+
+describe("the pool's ratchet", () => {
+  test("writes a budget whose gate's tighter pool (budget / 1.1, less one) fails: it is at or below a pool the bisection saw fail", () => {
+    for (let measured = 4000; measured < 7000; measured++) {
+      const budget = judge('esp32-lcd1602', 'gamePoolJsVars', measured, 99999).lowerTo as number;
+      expect(budget).toBeGreaterThan(measured);
+      // smallestPool ends with the game failing in at least measured - POOL_STEP (test/budget/board-budget.ts `tighter`)
+      expect(Math.ceil(budget / 1.1) - 1).toBeLessThanOrEqual(measured - POOL_STEP);
+      expect(judge('esp32-lcd1602', 'gamePoolJsVars', measured, budget).status).toBe('ok');
+    }
+    expect(judge('esp32-lcd1602', 'gamePoolJsVars', 5947, 99999).lowerTo).toBe(6515);
   });
 });
 
