@@ -270,10 +270,10 @@ export async function gameInPool(board: string, pool: number): Promise<string | 
   }
 }
 
-/** The smallest pool the game runs in, to `step` JsVars, between `low` (fails) and `high` (runs). */
 /** The resolution of the game's pool figure: `smallestPool` bisects to it (the true smallest is at most this much less). */
 export const POOL_STEP = 25;
 
+/** The smallest pool the game runs in, to `step` JsVars, between `low` (fails) and `high` (runs). */
 export async function smallestPool(board: string, step: number, progress?: (text: string) => void): Promise<number> {
   const dir = await gameBoard(board);
   const costs = await shimCosts();

@@ -1,9 +1,10 @@
 /**
  * The device's composition root: turns a board (data) into a HAL, wires the firmware's parts to the board's Storage
  * and starts the runtime. Each bundle dist/<board>.js is this function called with one board, the screen module for
- * its display (board-screen.ts), the IO module of its kind (hal/espruino/board-io.ts: pins or the console) and what the build says about the parts built with it (their manifest, and the
- * registry of what `.bootcde` shares with them: scripts/bundle-config.cjs);
- * the console's `goclock` global is defined here and made from the console part when it is read.
+ * its display (board-screen.ts), the IO module of its kind (hal/espruino/board-io.ts: pins or the console) and what
+ * the build says about the parts built with it (their manifest, and the registry of what `.bootcde` shares with them:
+ * scripts/bundle-config.cjs); the console's `goclock` global is defined here and made from the console part when it
+ * is read.
  */
 import { Board } from '../board';
 import { createEspruinoHal } from '../../hal/espruino/create-hal';

@@ -11,8 +11,8 @@
  *   so data containing "\xFF" is refused too.
  * `read` returns the plain file if there is one, else the whole StorageFile read back chunk by chunk, else
  * undefined; `readChunks` hands the StorageFile over chunk by chunk instead, so a long journal never sits whole in
- * RAM; `has` says whether either kind exists, reading neither. `erase` removes both kinds. A record name is meant for one kind only: settings are written, the journal
- * is appended. Every failure (flash full, a bad name, an exception from the interpreter) is `false`, never a throw.
+ * RAM; `has` says whether either kind exists, reading neither. `erase` removes both kinds. A record name is meant
+ * for one kind only: settings are written, the journal is appended. Every failure (flash full, a bad name, an exception from the interpreter) is `false`, never a throw.
  * The last appended file stays open, so an append does not rescan the chunks to find the end.
  */
 import { KeyValueStorage } from '../hal';
