@@ -81,12 +81,17 @@ export function createTimer(options: TimerOptions): Timer {
 
   return {
     start(atMs, onFire) {
-      // Set again for the same instant and callback (an edge or a wake-up that moved nothing): it stands as it is.
-      if (handle !== undefined && atMs === targetMs && onFire === callback) return;
-      cancel();
+      // `cancel` and `arm` written out: this runs at every wake-up and press, just after the timer fired (no handle
+      // then, so nothing to clear), and on Espruino each call costs about as much as these lines.
+      if (handle !== undefined) {
+        // Set again for the same instant and callback (an edge or a wake-up that moved nothing): it stands as it is.
+        if (atMs === targetMs && onFire === callback) return;
+        clearTimeoutFn(handle);
+      }
       targetMs = atMs;
       callback = onFire;
-      arm();
+      const delayMs = atMs - clock.nowMs();
+      handle = setTimeoutFn(fire, delayMs > 0 ? delayMs : 0);
     },
     stop() {
       cancel();
