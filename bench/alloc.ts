@@ -27,7 +27,7 @@ import { layoutFor } from '../firmware/display/layouts';
 import { defaultSettings, saveSettings } from '../firmware/storage/settings';
 import { parseGameControl } from '../firmware/clock/control-validate';
 import { TimeControl } from '../firmware/clock/control';
-import { ButtonEdge, Hal, KeyValueStorage } from '../hal/hal';
+import { ButtonEdge, Hal, KeyValueStorage, withText } from '../hal/hal';
 
 interface Lean {
   hal: Hal;
@@ -85,6 +85,9 @@ function leanHal(): Lean {
       defineGlyph() {},
       show(shown) {
         lines = shown;
+      },
+      write(row, column, text) {
+        lines = withText(lines, row, column, text);
       },
     },
     buzzer: { play() {}, stop() {} },

@@ -5,6 +5,8 @@
  * anything happens. Closures made while the firmware starts (the shell's, the controller's, the drivers') come on top.
  *
  *   npx tsx bench/bundle-map.ts dist/console.js      (after npm run build)
+ *
+ * It also lists the functions the bundle makes and calls in place (`calledInPlace`).
  */
 import * as fs from 'fs';
 import * as acorn from 'acorn';
@@ -45,6 +47,39 @@ export function topLevelFunctions(bundleFile: string): { total: number; modules:
   return { total: total, modules: Object.keys(per).map((m): [string, number] => [m, per[m]]).sort((a, b) => b[1] - a[1]) };
 }
 
+/**
+ * The functions written as expressions called in place, `(function(t){…})(n)` (terser's way with a function used
+ * once: see scripts/bundle-config.cjs, reduce_funcs), but the bundle's own: Espruino reads such a function's text
+ * twice each time that line runs, once to make it and once to run it. Each with its source and its length.
+ */
+export function calledInPlace(bundleFile: string): { source: string; chars: number }[] {
+  const code = fs.readFileSync(bundleFile, 'utf8');
+  const map = new TraceMap(JSON.parse(fs.readFileSync(bundleFile + '.map', 'utf8')));
+  const program = acorn.parse(code, { ecmaVersion: 2020, locations: true }) as Node;
+  const outer = new Set<Node>();
+  for (const statement of program.body as Node[]) {
+    let e: Node | undefined = statement.expression || (statement.declarations && statement.declarations[0].init);
+    while (e && (e.type === 'UnaryExpression' || e.type === 'CallExpression' || e.type === 'SequenceExpression')) {
+      if (e.type === 'CallExpression') outer.add(e.callee);
+      e = e.type === 'UnaryExpression' ? e.argument : e.type === 'CallExpression' ? e.callee : e.expressions[0];
+    }
+  }
+  const found: { source: string; chars: number }[] = [];
+  const visit = (node: Node): void => {
+    if (node.type === 'CallExpression' && node.callee.type === 'FunctionExpression' && !outer.has(node.callee)) {
+      const at = originalPositionFor(map, { line: node.callee.body.loc!.start.line, column: node.callee.body.loc!.start.column });
+      found.push({ source: (at.source || '(unknown)').replace(/^.*?((firmware|hal|boards)\/)/, '$1') + ':' + at.line, chars: node.callee.end - node.callee.start });
+    }
+    for (const key of Object.keys(node)) {
+      const value = node[key];
+      if (Array.isArray(value)) value.forEach((child) => child && typeof child.type === 'string' && visit(child));
+      else if (value && typeof value.type === 'string') visit(value);
+    }
+  };
+  visit(program);
+  return found;
+}
+
 if (require.main === module) {
   const file = process.argv[2];
   if (!file || !fs.existsSync(file) || !fs.existsSync(file + '.map')) {
@@ -54,5 +89,8 @@ if (require.main === module) {
   const found = topLevelFunctions(file);
   const lines = [file + ': ' + found.total + ' top-level functions (about ' + found.total * 7 + ' JsVars)'];
   for (const [module, n] of found.modules) lines.push(String(n).padStart(5) + '  ' + module);
+  const inPlace = calledInPlace(file);
+  lines.push('functions called in place (their text read twice a call; in the source, a call marked /*#__NOINLINE__*/ is not):');
+  for (const f of inPlace) lines.push(String(f.chars).padStart(7) + ' chars  ' + f.source);
   process.stdout.write(lines.join('\n') + '\n');
 }

@@ -42,6 +42,20 @@ export interface CharacterDisplay {
   defineGlyph(code: number, rows: number[]): void;
   /** The whole screen, one string per row, each exactly `columns` characters. */
   show(lines: string[]): void;
+  /**
+   * `text` over the cells of `row` from `column` on (one character a cell, within the row), the rest of the screen as
+   * last shown: a display tick changes one time cell, and on Espruino taking in a whole frame costs the driver
+   * several times what writing those few cells does.
+   */
+  write(row: number, column: number, text: string): void;
+}
+
+/** `lines` with `text` written over row `row` from `column` on: what `write` leaves on a display that keeps rows. */
+export function withText(lines: string[], row: number, column: number, text: string): string[] {
+  const next = lines.slice();
+  const line = next[row] || '';
+  next[row] = line.substring(0, column) + text + line.substring(column + text.length);
+  return next;
 }
 
 /** The subset of Espruino's `Graphics` that the layouts draw with; the simulator implements the same subset. */

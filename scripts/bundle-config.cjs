@@ -71,7 +71,11 @@ const BABEL_ASSUMPTIONS = {
  *   reads a function's whole text at every call, rare branches included, so the few helpers on the display tick's
  *   path (formatClock's formats, timeCell's cut and 14.3 mark, the runner's view...) are called with
  *   `/*#__NOINLINE__*\/` in the source and stay functions of their own (2.3 M host instructions per wake-up in main
- *   time with them, 3.2 M without).
+ *   time with them, 3.2 M without). A function used once with arguments is written as a function expression called
+ *   in place, `(function(t){…})(n)`: Espruino reads its text twice at each pass, once to make the function and once
+ *   to run it, so the big ones on a press's or a wake-up's path are kept functions too (the display tick, `render`,
+ *   the LCD's `renderLcd` and `infoCandidates`, the recogniser's `takeEdge`: 1.0 M a press and 0.1 M a wake-up for
+ *   43 JsVars at rest, measured on the console board). `npx tsx bench/bundle-map.ts` lists what is left of them.
  * - passes 2: ~100 bytes smaller than 1 pass on the real bundle, for no measurable time.
  */
 const TERSER_OPTIONS = {

@@ -4,7 +4,7 @@
  * and the display, buzzer and storage record what the firmware did.
  */
 import {
-  ButtonEdge, ButtonName, CharacterDisplay, Hal, KeyValueStorage, Tone,
+  ButtonEdge, ButtonName, CharacterDisplay, Hal, KeyValueStorage, Tone, withText,
 } from '../hal/hal';
 
 export interface TimerPolicy {
@@ -43,6 +43,9 @@ export class RecordingDisplay implements CharacterDisplay {
   show(lines: string[]): void {
     if (lines.join('\n') !== this.lines.join('\n')) this.frames++;
     this.lines = lines.slice();
+  }
+  write(row: number, column: number, text: string): void {
+    this.show(withText(this.lines, row, column, text));
   }
 }
 

@@ -157,7 +157,7 @@ function makeHalf(which: 'left' | 'right', view: ClockView, sideName: Side, cont
   const side = view.sides[sideName];
   const onLeft = which === 'left';
   const time = timeCell(side, width, onLeft);
-  const info = firstFitting(infoCandidates(view, sideName, control), width);
+  const info = firstFitting(/*#__NOINLINE__*/ infoCandidates(view, sideName, control), width);
   const made: Half = {
     side: side,
     status: view.status,
@@ -213,12 +213,12 @@ export function renderLcd(screen: Screen, columns: number, rows: number): string
 
 /**
  * The LCD layout on a character display: the custom glyphs defined once, each screen drawn whole, and a display tick
- * (`drawTime`) that makes only the running half's time cell again and writes it into the rows last shown.
+ * (`drawTime`) that makes only the running half's time cell again and writes just that cell (the display's `write`).
  *
  * A display tick is most wake-ups, and on Espruino each call and each line of it counts, so what holds for the whole
- * stretch of ticks after a screen is drawn is worked out at its first tick (`tickFor`): row 0 before and after the
- * cell, the cell's width, and whether the cell is simply the time (main time, 5 minutes and more: no ✎) or "⧗ " and
- * the period's time (overtime). A side's phase, flag and break do not change while only its time passes (the runtime
+ * stretch of ticks after a screen is drawn is worked out at its first tick (`tickFor`): the cell's column and width,
+ * and whether the cell is simply the time (main time, 5 minutes and more: no ✎) or "⧗ " and the period's time
+ * (overtime). A side's phase, flag and break do not change while only its time passes (the runtime
  * draws the whole screen at every boundary), except that a break ends: a tick that is not so simple (the break, a
  * fallen flag, the last 5 minutes, a time too long for the cell) takes `timeCell`'s whole way.
  */
@@ -226,11 +226,9 @@ export function lcdLayout(display: CharacterDisplay): Layout {
   const columns = display.columns;
   const rows = display.rows;
   const half = columns >> 1;
-  let shown: string[] = [];
   let leftSide: Side = 'black';
   let ticking: Side | null = null;
-  let head = '';
-  let tail = '';
+  let column = 0;
   let width = 0;
   let onLeft = true;
   /** The simple cell: `mark` and the time, from `simpleFromMs` on; null when the side's cell is never simple. */
@@ -243,8 +241,7 @@ export function lcdLayout(display: CharacterDisplay): Layout {
     ticking = side;
     onLeft = side === leftSide;
     width = onLeft ? half - 1 : columns - half - 1;
-    head = onLeft ? '' : shown[0].substring(0, half + 1);
-    tail = onLeft ? shown[0].substring(half - 1) : '';
+    column = onLeft ? 0 : half + 1;
     const overtime = view.phase === 'overtime';
     mark = view.flaggedAtMs !== null || view.inBreak ? null : overtime ? lcdGlyph(GLYPH_OVERTIME) + ' ' : '';
     simpleFromMs = overtime ? 0 : NO_RECORD_BELOW_MS;
@@ -253,19 +250,15 @@ export function lcdLayout(display: CharacterDisplay): Layout {
   return {
     menuColumns: columns,
     draw(screen) {
-      shown = renderLcd(screen, columns, rows);
       leftSide = screen.leftSide;
       ticking = null;
-      display.show(shown);
+      display.show(/*#__NOINLINE__*/ renderLcd(screen, columns, rows));
     },
     drawTime(side, view) {
       if (side !== ticking) /*#__NOINLINE__*/ tickFor(side, view);
       let cell = mark !== null && view.remainingMs >= simpleFromMs ? mark + formatClock(view.remainingMs) : '';
       if (cell === '' || cell.length > width) cell = /*#__NOINLINE__*/ timeCell(view, width, onLeft).substring(0, width);
-      const next = shown.slice(); // a new array: a display may keep the one it was given
-      next[0] = head + (onLeft ? cell.padEnd(width) : cell.padStart(width)) + tail;
-      shown = next;
-      display.show(next);
+      display.write(0, column, onLeft ? cell.padEnd(width) : cell.padStart(width));
     },
   };
 }

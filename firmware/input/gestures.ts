@@ -334,7 +334,7 @@ export function gestureStep(state: GestureState, input: GestureInput): GestureSt
   s.nowMs = nowMs;
   if (edge) {
     const down = !!input.down;
-    takeEdge(s, input.button, down, nowMs, out);
+    /*#__NOINLINE__*/ takeEdge(s, input.button, down, nowMs, out);
     // An up edge only holds things back: it makes nothing due at its own instant, unless its release is (bounceMs 0).
     if (down || s.timing.bounceMs === 0) advance(s, nowMs, out);
   }

@@ -583,7 +583,7 @@ export function startShell(hal: Hal, config: ShellConfig): Shell {
    * (on Espruino each reading of the clock is two calls).
    */
   function settle(now: number): void {
-    render(now);
+    /*#__NOINLINE__*/ render(now); // not a function expression made at every settle (see `wake`)
     arm(now);
     if (menuHeld && !controller.menuOpen()) {
       menuHeld = false;
@@ -618,8 +618,10 @@ export function startShell(hal: Hal, config: ShellConfig): Shell {
     if (hal.watchdog) hal.watchdog.kick();
     const now = fired === undefined ? hal.clock.nowMs() : fired;
     // The rest of the wake-up is a function of its own, so that a display tick does not read through it (Espruino
-    // reads a function's whole text at every call).
-    if (!tickTime(now)) /*#__NOINLINE__*/ wakeWhole(now);
+    // reads a function's whole text at every call). The tick, too: written here, terser would make it a function
+    // expression called in place, whose text Espruino reads twice at every wake-up (once to make it, once to run it).
+    const ticked = /*#__NOINLINE__*/ tickTime(now);
+    if (!ticked) /*#__NOINLINE__*/ wakeWhole(now);
   }
 
   /**

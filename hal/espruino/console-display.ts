@@ -47,6 +47,10 @@ export function createConsoleDisplay(options: ConsoleDisplayOptions): CharacterD
     fitted.push('');
   }
 
+  function printFrame(): void {
+    print(border + '\n|' + fitted.join('|\n|') + '|\n' + border);
+  }
+
   return {
     kind: 'character',
     columns: columns,
@@ -64,7 +68,16 @@ export function createConsoleDisplay(options: ConsoleDisplayOptions): CharacterD
           changed = changed || fitted[row] !== was;
         }
       }
-      if (changed) print(border + '\n|' + fitted.join('|\n|') + '|\n' + border);
+      if (changed) printFrame();
+    },
+    write(row, column, text) {
+      // Only the cells written are fitted (a time cell is mostly digits: no look-alike to put in); the row is no
+      // longer a line `show` was given, so the next `show` fits it whole.
+      const was = fitted[row];
+      const cells = /[\x00-\x1f]/.test(text) ? fit(text, text.length) : text;
+      fitted[row] = was.substring(0, column) + cells + was.substring(column + cells.length);
+      given[row] = null;
+      if (fitted[row] !== was) printFrame();
     },
   };
 }

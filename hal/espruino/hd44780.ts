@@ -48,7 +48,8 @@ const NOT_PLAIN = /[^\x00-\x07\x20-\x5b\x5d-\x7d]/;
 
 /** A row of the display: the line last given, its cells (one character a cell code), and what the display shows. */
 interface Row {
-  given: string;
+  /** Null once `write` changed the row: no line given matches it then. */
+  given: string | null;
   cells: string;
   shown: string;
   /** The first and the last cell that changed when the row was last written. */
@@ -77,12 +78,12 @@ export function createHd44780(options: Hd44780Options): CharacterDisplay {
   /** 'starting' during the init waits, 'ready' after, 'failed' after a bus error (re-initialised on next use). */
   let phase = 'starting';
 
-  /** Text that is not plain: anything the ROM does not show as itself (see hd44780-charset.ts). */
-  function encoded(line: string): string {
-    const cells = new Uint8Array(columns);
-    encodeLcdLine(line, cells, 0, columns);
+  /** `count` cells of text that is not plain: anything the ROM does not show as itself (see hd44780-charset.ts). */
+  function encoded(line: string, count: number): string {
+    const cells = new Uint8Array(count);
+    encodeLcdLine(line, cells, 0, count);
     let text = '';
-    for (let i = 0; i < columns; i++) text += String.fromCharCode(cells[i]);
+    for (let i = 0; i < count; i++) text += String.fromCharCode(cells[i]);
     return text;
   }
 
@@ -132,7 +133,7 @@ export function createHd44780(options: Hd44780Options): CharacterDisplay {
    */
   function take(row: Row, line: string): void {
     row.given = line;
-    const want = line.length === columns && !NOT_PLAIN.test(line) ? line : /*#__NOINLINE__*/ encoded(line);
+    const want = line.length === columns && !NOT_PLAIN.test(line) ? line : /*#__NOINLINE__*/ encoded(line, columns);
     const was = row.shown;
     const at = row.first;
     row.cells = want;
@@ -221,6 +222,25 @@ export function createHd44780(options: Hd44780Options): CharacterDisplay {
     show(text) {
       if (phase === 'failed') startInit();
       for (let row = 0; row < rows; row++) if (text[row] !== lines[row].given) take(lines[row], text[row] || '');
+    },
+    write(row, column, text) {
+      // A display tick's way: the cells written go out as one run (on a ready display what it shows is the cells,
+      // so nothing else can differ), with no frame to compare.
+      if (phase === 'failed') startInit();
+      const line = lines[row];
+      const cells = NOT_PLAIN.test(text) ? /*#__NOINLINE__*/ encoded(text, text.length) : text;
+      const was = line.shown;
+      line.given = null;
+      line.cells = line.cells.substring(0, column) + cells + line.cells.substring(column + cells.length);
+      line.first = column;
+      line.last = column + cells.length - 1;
+      if (phase !== 'ready' || line.cells === was) return;
+      line.shown = line.cells;
+      try {
+        bus.writeAt(SET_DDRAM | (line.address + column), cells);
+      } catch (error) {
+        phase = 'failed';
+      }
     },
   };
 }

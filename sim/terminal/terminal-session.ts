@@ -6,7 +6,7 @@
  * a full screen, terminal-pipe.ts prints it as text. With `voice`, the HAL has a voice module (firmware/sound/voice-queue.ts)
  * on the system's audio player and the card's clips (sim/voice-system-player.ts).
  */
-import { CharacterDisplay, Display, GraphicsDisplay, KeyValueStorage } from '../../hal/hal';
+import { CharacterDisplay, Display, GraphicsDisplay, KeyValueStorage, withText } from '../../hal/hal';
 import { Board } from '../../boards/board';
 import consoleBoard from '../../boards/console';
 import lcdBoard from '../../boards/esp32-lcd1602';
@@ -267,6 +267,7 @@ export function startSession(options: SessionOptions, events: SessionEvents): Se
       return createConsoleDisplay({ print: (text) => newFrame({ kind: 'printed', text: text }), columns: spec.columns, rows: spec.rows });
     }
     let last: string | undefined;
+    let lastRows: string[] = [];
     const display: CharacterDisplay = {
       kind: 'character',
       columns: spec.columns,
@@ -278,7 +279,11 @@ export function startSession(options: SessionOptions, events: SessionEvents): Se
         const text = rows.join('\n');
         if (text === last) return;
         last = text;
-        newFrame({ kind: 'lcd', rows: rows.slice() });
+        lastRows = rows.slice();
+        newFrame({ kind: 'lcd', rows: lastRows });
+      },
+      write(row, column, text) {
+        display.show(withText(lastRows, row, column, text));
       },
     };
     return display;

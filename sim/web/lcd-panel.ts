@@ -6,7 +6,7 @@
  * Text reaches the cells as it reaches the real driver: through the HD44780 character map
  * (hal/espruino/hd44780-charset.ts), codes 0–7 are the glyphs defined with `defineGlyph`, the rest the ROM font.
  */
-import { CharacterDisplay } from '../../hal/hal';
+import { CharacterDisplay, withText } from '../../hal/hal';
 import { encodeLcdLine } from '../../hal/espruino/hd44780-charset';
 import { romGlyph } from './lcd-font';
 
@@ -75,6 +75,10 @@ export class LcdPanel implements CharacterDisplay {
     this.lines = lines.slice(0, this.rows);
     for (let r = 0; r < this.rows; r++) encodeLcdLine(lines[r] || '', this.cells, r * this.columns, this.columns);
     this.draw();
+  }
+
+  write(row: number, column: number, text: string): void {
+    this.show(withText(this.lines, row, column, text));
   }
 
   setColor(color: LcdColor): void {

@@ -10,7 +10,7 @@ import { lcdLayout, renderLcd } from '../../firmware/display/render-lcd';
 import { Screen } from '../../firmware/display/screen';
 import { SideView } from '../../firmware/display/view';
 import { runTimes } from '../../firmware/clock/side-clock';
-import { CharacterDisplay } from '../../hal/hal';
+import { CharacterDisplay, withText } from '../../hal/hal';
 import { sweepScreens } from './frames';
 
 const ELAPSED = [1, 7, 99, 100, 101, 999, 1000, 1001, 2500, 9000, 10001, 59999, 60000, 180000, 299999, 300001, 3600000, 86400000];
@@ -24,6 +24,9 @@ function recording(): CharacterDisplay & { lines: string[] } {
     defineGlyph: () => undefined,
     show: (lines: string[]) => {
       display.lines = lines.slice();
+    },
+    write: (row: number, column: number, text: string) => {
+      display.lines = withText(display.lines, row, column, text);
     },
   };
   return display;

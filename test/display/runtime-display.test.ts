@@ -2,7 +2,7 @@
  * The runtime draws through these layouts: the LCD's glyphs are defined once at boot, each frame is built from the
  * clock, the button sides and the battery, and an OLED board is drawn then flipped.
  */
-import { CharacterDisplay, GraphicsDisplay } from '../../hal/hal';
+import { CharacterDisplay, GraphicsDisplay, withText } from '../../hal/hal';
 import { LCD_GLYPHS } from '../../firmware/display/render-lcd';
 import { startRuntime } from '../../firmware/runtime/runtime';
 import { defaultSettings, saveSettings } from '../../firmware/storage/settings';
@@ -23,12 +23,20 @@ describe('the runtime and the displays', () => {
   test('a character display gets the eight glyphs once, at boot, before the first frame', () => {
     const hal = createVirtualHal({ storage: storage() });
     const calls: string[] = [];
+    let shown: string[] = [];
     const display: CharacterDisplay = {
       kind: 'character',
       columns: 16,
       rows: 2,
       defineGlyph: (code, rows) => calls.push('glyph ' + code + ' ' + JSON.stringify(rows)),
-      show: (lines) => calls.push('show ' + JSON.stringify(lines)),
+      show: (lines) => {
+        shown = lines;
+        calls.push('show ' + JSON.stringify(lines));
+      },
+      write: (row, column, text) => {
+        shown = withText(shown, row, column, text);
+        calls.push('write ' + row + ' ' + column + ' ' + JSON.stringify(text));
+      },
     };
     hal.display = display as never;
     startRuntime(hal, { layout: layoutFor(hal.display) });
@@ -37,7 +45,9 @@ describe('the runtime and the displays', () => {
     const glyphCalls = calls.filter((c) => c.startsWith('glyph'));
     expect(glyphCalls).toEqual(LCD_GLYPHS.map((rows, code) => 'glyph ' + code + ' ' + JSON.stringify(rows)));
     expect(calls.slice(0, 8)).toEqual(glyphCalls);
-    expect(calls[calls.length - 1]).toBe('show ' + JSON.stringify(['9:57   \x00   10:00', '#0     \x00      #0']));
+    // Black's seconds tick as writes of his time cell alone (the left half's 7 cells), into the frame last shown.
+    expect(calls[calls.length - 1]).toBe('write 0 0 ' + JSON.stringify('9:57   '));
+    expect(shown).toEqual(['9:57   \x00   10:00', '#0     \x00      #0']);
   });
 
   test('a low battery shows on the frame', () => {

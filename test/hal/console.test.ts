@@ -24,6 +24,21 @@ describe('console display', () => {
   });
 });
 
+describe('console display: a display tick written as cells', () => {
+  it('prints the frame with the cells written in, once, and the next frame shown whole', () => {
+    const printed: string[] = [];
+    const display = createConsoleDisplay({ print: (text) => printed.push(text), columns: 8, rows: 2 });
+    display.show(['B 9:58\x01', 'W 10:00']);
+    display.write(0, 2, '9:57');
+    display.write(0, 2, '9:57');
+    expect(printed).toEqual(['+--------+\n|B 9:58> |\n|W 10:00 |\n+--------+', '+--------+\n|B 9:57> |\n|W 10:00 |\n+--------+']);
+    // Glyph codes written are their look-alikes too; a frame shown again after a write is fitted whole.
+    display.write(0, 7, '\x00');
+    display.show(['B 9:58\x01', 'W 10:00']);
+    expect(printed.slice(2)).toEqual(['+--------+\n|B 9:57><|\n|W 10:00 |\n+--------+', '+--------+\n|B 9:58> |\n|W 10:00 |\n+--------+']);
+  });
+});
+
 describe('console buttons: the global button(name, down)', () => {
   function setup() {
     let nowMs = 1234;

@@ -3,6 +3,7 @@ import { encodeLcdLine, lcdCode } from '../../hal/espruino/hd44780-charset';
 import { createPcf8574Lcd } from '../../hal/espruino/pcf8574';
 import * as fc from 'fast-check';
 import { createFakeTimers, createRecordingBus, fakeNativeBytes } from './fakes';
+import { withText } from '../../hal/hal';
 
 const ADDRESS = 0x27;
 const RS = 0x01;
@@ -257,7 +258,7 @@ describe('LCD character set (ROM A00)', () => {
 
 /**
  * The display as the HD44780 sees the bus: port bytes decoded into the nibbles latched on E's falling edge, bytes
- * into instructions (DDRAM address) and data (a cell written, the address moving on), as the datasheet says.
+ * into instructions (DDRAM address, Clear) and data (a cell written, the address moving on), as the datasheet says.
  */
 function emulatedLcd(bus: ReturnType<typeof createRecordingBus>) {
   const ddram = new Array<number>(0x80).fill(0x20);
@@ -283,6 +284,11 @@ function emulatedLcd(bus: ReturnType<typeof createRecordingBus>) {
           cellsWritten.push(address);
           address = (address + 1) & 0x7f;
         } else if (value & 0x80) address = value & 0x7f;
+        else if (value === 0x01) {
+          // Clear display: spaces (20H) in every DDRAM cell, the address back to 0.
+          ddram.fill(0x20);
+          address = 0;
+        }
       }
     }
   }
@@ -333,6 +339,57 @@ describe('HD44780 frames, as the display shows them', () => {
         }
       }),
     );
+  });
+
+  it('frames shown and cells written (a display tick), interleaved: the display shows each; a write sends its own cells', () => {
+    const inRow = change.filter((c) => c.column + c.text.length <= 16);
+    fc.assert(
+      fc.property(row, row, fc.array(fc.record({ change: inRow, write: fc.boolean() }), { maxLength: 40 }), (top, bottom, steps) => {
+        const { bus, display } = ready();
+        const lcd = emulatedLcd(bus);
+        let frame = [top, bottom];
+        display.show(frame);
+        lcd.take();
+        for (const step of steps) {
+          const c = step.change;
+          const was = frame;
+          frame = withText(frame, c.row, c.column, c.text);
+          if (step.write) display.write(c.row, c.column, c.text);
+          else display.show(frame);
+          const { rows, written } = lcd.take();
+          expect(rows).toEqual(frame.map(codesOf));
+          const changed: number[] = [];
+          for (let r = 0; r < 2; r++) for (let col = 0; col < 16; col++) if (frame[r][col] !== was[r][col]) changed.push((r ? 0x40 : 0) + col);
+          const span: number[] = [];
+          for (let col = c.column; col < c.column + c.text.length; col++) span.push((c.row ? 0x40 : 0) + col);
+          // A write sends its cells as one run when any of them changed, else nothing; a show exactly what changed.
+          expect(written).toEqual(step.write ? (changed.length ? span : []) : changed);
+        }
+      }),
+    );
+  });
+
+  it('a write before the display is ready, or on a failing bus, is shown once it is ready again', () => {
+    const { bus, timers, display } = setup();
+    display.show(['B 10:00  W 10:00', blank[1]]);
+    display.write(0, 2, ' 9:59');
+    timers.advance(10);
+    const lcd = emulatedLcd(bus);
+    expect(lcd.take().rows[0]).toEqual(codesOf('B  9:59  W 10:00'));
+    bus.failing = true;
+    expect(() => display.write(0, 2, ' 9:58')).not.toThrow();
+    bus.failing = false;
+    display.write(0, 11, ' 9:59');
+    timers.advance(10);
+    expect(lcd.take().rows[0]).toEqual(codesOf('B  9:58  W  9:59'));
+  });
+
+  it('a written cell outside the ROM is mapped as a shown one is', () => {
+    const { bus, display } = ready();
+    display.show(blank);
+    bus.clear();
+    display.write(1, 3, 'a\\b~');
+    expect(bus.writes.map((write) => write.bytes)).toEqual([cellsAt(0x80 | (0x40 + 3), [0x61, lcdCode(0x5c), 0x62, lcdCode(0x7e)])]);
   });
 
   it('a tick that changes the same digit again writes that one cell, however the frame changed before', () => {
