@@ -33,7 +33,10 @@ export interface Buttons {
   onEdge(handler: (edge: ButtonEdge) => void): void;
 }
 
-/** A character LCD (HD44780 16×2): the driver writes only the cells that changed. */
+/**
+ * A character LCD (HD44780 16×2): the driver writes only what changed (each row from its first changed cell to its
+ * last).
+ */
 export interface CharacterDisplay {
   kind: 'character';
   columns: number;
