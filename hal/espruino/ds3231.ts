@@ -11,11 +11,16 @@
  * Years: the century bit set means 21xx, so 2000–2199 are representable; writes clamp to that range.
  *
  * `readWallMs` is undefined when OSF is set (the time is not trustworthy), when the fields are out of range, or when
- * the chip does not answer (the I²C call throws). `writeWallMs` writes all seven registers in 24-hour mode in one
+ * the chip does not answer (the I²C call throws). The chip is read at most once a minute (READ_EVERY_MS): in between,
+ * its last reading moved on by the monotonic clock (an unknown time stays unknown: OSF stays set until a write, which
+ * makes the next reading the chip's). The chip counts whole seconds, so its own readings are up to a
+ * second behind anyway; the ESP32's clock drifts far less than that in a minute (crystal, ~20 ppm). A press stamps
+ * its journal record with the wall time: reading and decoding the registers each time cost it 0.5 M host
+ * instructions (about 2 ms on the ESP32) and a millisecond of the I²C bus. `writeWallMs` writes all seven registers in 24-hour mode in one
  * transaction (whole seconds, rounded down; writing the seconds restarts the chip's sub-second count), clears EOSC
  * so the clock keeps running on the battery, and clears OSF.
  */
-import { RealTimeClock } from '../hal';
+import { MonotonicClock, RealTimeClock } from '../hal';
 import { civilToMs, msToCivil } from '../civil-time';
 import { I2cBus } from './types';
 
@@ -23,7 +28,12 @@ export interface Ds3231Options {
   i2c: I2cBus;
   /** 0x68 (fixed on the DS3231). */
   address: number;
+  /** Moves the last reading on between readings of the chip. */
+  clock: MonotonicClock;
 }
+
+/** How long a reading of the chip is moved on by the monotonic clock before the chip is read again. */
+export const READ_EVERY_MS = 60000;
 
 const CONTROL = 0x0e;
 const STATUS = 0x0f;
@@ -69,19 +79,32 @@ export function createDs3231(options: Ds3231Options): RealTimeClock {
   const address = options.address;
   /** Register pointer 0x00 and the seven time registers: reused by every write. */
   const timeWrite = new Uint8Array(8);
+  const clock = options.clock;
+  /** The last reading and the monotonic instant it was taken (-Infinity: none yet, or none since a write). */
+  let readMs: number | undefined = undefined;
+  let readAtMs = -Infinity;
+
+  function readChip(): number | undefined {
+    try {
+      i2c.writeTo(address, [0x00]);
+      const registers = i2c.readFrom(address, STATUS + 1);
+      if (registers[STATUS] & OSF) return undefined;
+      return decodeDs3231Time(registers);
+    } catch (error) {
+      return undefined;
+    }
+  }
 
   return {
     readWallMs() {
-      try {
-        i2c.writeTo(address, [0x00]);
-        const registers = i2c.readFrom(address, STATUS + 1);
-        if (registers[STATUS] & OSF) return undefined;
-        return decodeDs3231Time(registers);
-      } catch (error) {
-        return undefined;
-      }
+      const nowMs = clock.nowMs();
+      if (nowMs - readAtMs < READ_EVERY_MS) return readMs === undefined ? undefined : readMs + (nowMs - readAtMs);
+      readMs = readChip();
+      readAtMs = nowMs;
+      return readMs;
     },
     writeWallMs(wallMs) {
+      readAtMs = -Infinity; // the next reading is the chip's
       const time = msToCivil(wallMs);
       let year = time.year;
       if (year < 2000) year = 2000;

@@ -11,7 +11,7 @@ import { DFPLAYER_BAUD, SerialPort } from './dfplayer';
 import { createDs3231 } from './ds3231';
 import { createWatchdog } from './watchdog';
 
-export const pinIo: IoMaker = (board, env) => {
+export const pinIo: IoMaker = (board, env, clock) => {
   const pins = board.buttons;
   const buzzer = board.buzzer;
   if (!pins || !buzzer) throw new Error('board ' + board.name + ': pin IO needs button and buzzer pins');
@@ -42,7 +42,7 @@ export const pinIo: IoMaker = (board, env) => {
     }),
     voicePort: voicePort,
   };
-  if (board.rtc) io.rtc = createDs3231({ i2c: env.I2C1, address: board.rtc.address });
+  if (board.rtc) io.rtc = createDs3231({ i2c: env.I2C1, address: board.rtc.address, clock: clock });
   if (board.battery) {
     io.battery = createBattery({
       pin: env.pin(board.battery.pin),

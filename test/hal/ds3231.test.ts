@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { civilToMs, daysFromCivil, msToCivil } from '../../hal/civil-time';
-import { createDs3231, decodeDs3231Time } from '../../hal/espruino/ds3231';
+import { createDs3231, decodeDs3231Time, READ_EVERY_MS } from '../../hal/espruino/ds3231';
 import { createRecordingBus, RegisterDevice } from './fakes';
 
 const ADDRESS = 0x68;
@@ -17,7 +17,8 @@ function chip(time: number[], control = 0x1c, status = 0x08): RegisterDevice {
 function setup(device?: RegisterDevice) {
   const bus = createRecordingBus();
   if (device) bus.devices[ADDRESS] = device;
-  return { bus, rtc: createDs3231({ i2c: bus, address: ADDRESS }) };
+  const clock = { ms: 5000, nowMs: () => clock.ms };
+  return { bus, clock, rtc: createDs3231({ i2c: bus, address: ADDRESS, clock: clock }) };
 }
 
 describe('DS3231 reading', () => {
@@ -66,6 +67,42 @@ describe('DS3231 reading', () => {
     expect(decodeDs3231Time(new Uint8Array([0, 0, 0, 1, 0x00, 1, 0]))).toBeUndefined(); // date 0
     expect(decodeDs3231Time(new Uint8Array([0, 0, 0, 1, 1, 0x13, 0]))).toBeUndefined(); // month 13
     expect(decodeDs3231Time(new Uint8Array([0, 0, 0, 1, 1, 1, 0xa0]))).toBeUndefined(); // year A0
+  });
+});
+
+describe('DS3231 read at most once a minute', () => {
+  it('moves its last reading on by the monotonic clock until a minute has passed, then reads the chip again', () => {
+    const device = chip([0x07, 0x35, 0x14, 0x07, 0x09, 0x03, 0x24]);
+    const { bus, clock, rtc } = setup(device);
+    const read = Date.UTC(2024, 2, 9, 14, 35, 7);
+    expect(rtc.readWallMs()).toBe(read);
+    clock.ms += 1234;
+    expect(rtc.readWallMs()).toBe(read + 1234);
+    clock.ms += READ_EVERY_MS - 1234 - 1;
+    expect(rtc.readWallMs()).toBe(read + READ_EVERY_MS - 1);
+    expect(bus.reads.length).toBe(1);
+    // The chip says otherwise a minute on (it was set, or the ESP32's clock drifted): its word is taken.
+    device.registers[1] = 0x37;
+    clock.ms += 1;
+    expect(rtc.readWallMs()).toBe(Date.UTC(2024, 2, 9, 14, 37, 7));
+    expect(bus.reads.length).toBe(2);
+  });
+
+  it('a clock without its time stays so until a minute has passed or a time is written; a time written is read back', () => {
+    const device = chip([0x07, 0x35, 0x14, 0x07, 0x09, 0x03, 0x24], 0x1c, 0x88);
+    const { bus, clock, rtc } = setup(device);
+    expect(rtc.readWallMs()).toBeUndefined();
+    clock.ms += READ_EVERY_MS - 1;
+    expect(rtc.readWallMs()).toBeUndefined();
+    expect(bus.reads.length).toBe(1);
+    clock.ms += 1;
+    expect(rtc.readWallMs()).toBeUndefined();
+    expect(bus.reads.length).toBe(2);
+    rtc.writeWallMs(Date.UTC(2025, 4, 1, 9, 0, 0));
+    clock.ms += 10;
+    expect(rtc.readWallMs()).toBe(Date.UTC(2025, 4, 1, 9, 0, 0));
+    rtc.writeWallMs(Date.UTC(2026, 4, 1, 9, 0, 0));
+    expect(rtc.readWallMs()).toBe(Date.UTC(2026, 4, 1, 9, 0, 0));
   });
 });
 
