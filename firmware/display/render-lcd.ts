@@ -218,9 +218,9 @@ export function renderLcd(screen: Screen, columns: number, rows: number): string
  * A display tick is most wake-ups, and on Espruino each call and each line of it counts, so what holds for the whole
  * stretch of ticks after a screen is drawn is worked out at its first tick (`tickFor`): the cell's column and width,
  * and whether the cell is simply the time (main time, 5 minutes and more: no ✎) or "⧗ " and the period's time
- * (overtime). A side's phase, flag and break do not change while only its time passes (the runtime
- * draws the whole screen at every boundary), except that a break ends: a tick that is not so simple (the break, a
- * fallen flag, the last 5 minutes, a time too long for the cell) takes `timeCell`'s whole way.
+ * (overtime). A side's phase, flag and break do not change while only its time passes (the runtime draws the whole
+ * screen at every boundary), except that a break ends: a tick that is not so simple (the break, a fallen flag, the
+ * last 5 minutes, a time too long for the cell) takes `timeCell`'s whole way.
  */
 export function lcdLayout(display: CharacterDisplay): Layout {
   const columns = display.columns;

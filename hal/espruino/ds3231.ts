@@ -13,12 +13,14 @@
  * `readWallMs` is undefined when OSF is set (the time is not trustworthy), when the fields are out of range, or when
  * the chip does not answer (the I²C call throws). The chip is read at most once a minute (READ_EVERY_MS): in between,
  * its last reading moved on by the monotonic clock (an unknown time stays unknown: OSF stays set until a write, which
- * makes the next reading the chip's). The chip counts whole seconds, so its own readings are up to a
- * second behind anyway; the ESP32's clock drifts far less than that in a minute (crystal, ~20 ppm). A press stamps
- * its journal record with the wall time: reading and decoding the registers each time cost it 0.5 M host
- * instructions (about 2 ms on the ESP32) and a millisecond of the I²C bus. `writeWallMs` writes all seven registers in 24-hour mode in one
- * transaction (whole seconds, rounded down; writing the seconds restarts the chip's sub-second count), clears EOSC
- * so the clock keeps running on the battery, and clears OSF.
+ * makes the next reading the chip's). The chip counts whole seconds, so its own readings are up to a second behind
+ * anyway; the ESP32's clock drifts far less than that in a minute (crystal, ~20 ppm). A press stamps its journal
+ * record with the wall time: reading and decoding the registers each time cost it 0.5 M host instructions (about
+ * 2 ms on the ESP32) and a millisecond of the I²C bus.
+ *
+ * `writeWallMs` writes all seven registers in 24-hour mode in one transaction (whole seconds, rounded down; writing
+ * the seconds restarts the chip's sub-second count), clears EOSC so the clock keeps running on the battery, and
+ * clears OSF.
  */
 import { MonotonicClock, RealTimeClock } from '../hal';
 import { civilToMs, msToCivil } from '../civil-time';

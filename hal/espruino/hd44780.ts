@@ -122,10 +122,10 @@ export function createHd44780(options: Hd44780Options): CharacterDisplay {
   }
 
   /**
-   * A row given anew: its cells, then, on a display that is ready, the cells that changed. A display tick changes
-   * the one cell the last one changed (the running clock's digit): when the row is as it was before and after that
-   * cell, only it is written, else `writeChanged` looks for what changed. This is the hot path of every wake-up, kept
-   * short: Espruino reads a function's whole text at every call.
+   * A row given anew: its cells, then, on a display that is ready, the cells that changed. A frame often changes
+   * just the one cell the last one changed (a layout that redraws the running clock's digit whole): when the row is
+   * as it was before and after that cell, only it is written, else `writeChanged` looks for what changed. Kept short:
+   * Espruino reads a function's whole text at every call (the firmware's display ticks come through `write`).
    */
   function take(row: Row, line: string): void {
     row.given = line;
