@@ -334,9 +334,14 @@ export function gestureStep(state: GestureState, input: GestureInput): GestureSt
   s.nowMs = nowMs;
   if (edge) {
     const down = !!input.down;
+    const t = s.timing;
+    const b = input.button === 'left' ? s.left : s.right;
+    // Everything due up to now is decided: what the edge makes due at its own instant is only what a pending release
+    // of its button held back (a down edge that was bounce ends it), or what a timing of 0 puts there (a long, a
+    // repeat or a chord of a down edge; a release of an up edge). An up edge otherwise only holds things back.
+    const due = down ? (b.held && !b.raw) || t.longPressMs === 0 || t.repeatDelayMs === 0 || t.chordMs === 0 : t.bounceMs === 0;
     /*#__NOINLINE__*/ takeEdge(s, input.button, down, nowMs, out);
-    // An up edge only holds things back: it makes nothing due at its own instant, unless its release is (bounceMs 0).
-    if (down || s.timing.bounceMs === 0) advance(s, nowMs, out);
+    if (due) advance(s, nowMs, out);
   }
   if (out.length > 1) sortByTime(out);
   return { state: s, gestures: out };

@@ -377,16 +377,6 @@ export function startShell(hal: Hal, config: ShellConfig): Shell {
     recorded += lines.length;
   }
 
-  function commit(next: ClockState, atMs: number): void {
-    recent.push({ atMs: atMs, before: state, records: records, logged: logged, recorded: recorded });
-    // Kept while a take-back may still reach it: a chord reaches back to its first press (at most chordWindowMs +
-    // chordMs before it is known), a late edge as far as the firmware was held up; older states only hold RAM.
-    while (recent.length > UNDO_DEPTH || (recent.length > 1 && recent[0].atMs < atMs - TAKE_BACK_MS)) recent.shift();
-    // A take-back goes at most to the oldest kept commit: what was played before its state can never come again.
-    playedOnce.forgetUpTo(recent[0].before.atMs);
-    state = next;
-  }
-
   function feed(event: ClockEvent, atMs: number): ClockEffect[] {
     if (hal.watchdog) hal.watchdog.kick(); // every wake-up and every edge: arm() may keep pushing the timer back
     // An edge can reach the firmware after a timer that fell due after it (a count, a flag): take back what was
@@ -398,8 +388,15 @@ export function startShell(hal: Hal, config: ShellConfig): Shell {
     const result = step(state, event, atMs);
     // A tick that changed nothing visible is not kept, so an edge stamped before it still counts at its own instant.
     if (event.type !== 'tick' || result.effects.length > 0) {
+      // Committed (written here: a function used once, terser would make it one Espruino reads twice a press).
       const previous = state;
-      commit(result.state, atMs);
+      recent.push({ atMs: atMs, before: state, records: records, logged: logged, recorded: recorded });
+      // Kept while a take-back may still reach it: a chord reaches back to its first press (at most chordWindowMs +
+      // chordMs before it is known), a late edge as far as the firmware was held up; older states only hold RAM.
+      while (recent.length > UNDO_DEPTH || (recent.length > 1 && recent[0].atMs < atMs - TAKE_BACK_MS)) recent.shift();
+      // A take-back goes at most to the oldest kept commit: what was played before its state can never come again.
+      playedOnce.forgetUpTo(recent[0].before.atMs);
+      state = result.state;
       // (Once the record stopped, nothing more is written to it: its lines are not even made.)
       if (!recordEndTold) record(recordLines(previous, event, state, result.effects, atMs), atMs);
     }
@@ -531,8 +528,13 @@ export function startShell(hal: Hal, config: ShellConfig): Shell {
   /** The HAL instant the display next changes (the core's next deadline when the timer was last set). */
   let displayAtMs = Infinity;
 
-  /** One timer: the core's next change (`coreAtMs`, game time), the next time-based gesture, or the watchdog's kick. */
-  function armAt(now: number, coreAtMs: number | null, gesture: number | null): void {
+  /**
+   * One timer: the core's next change (game time), the next time-based gesture, or the watchdog's kick. One function
+   * with what works out the instants: split, terser writes the part used once in place, which Espruino reads twice.
+   */
+  function arm(now: number): void {
+    const coreAtMs = /*#__NOINLINE__*/ nextDeadline(state, now + offsetMs);
+    const gesture = controller.deadline();
     displayAtMs = coreAtMs === null ? Infinity : coreAtMs - offsetMs;
     let atMs = now + kickEveryMs;
     if (coreAtMs !== null && coreAtMs - offsetMs < atMs) atMs = coreAtMs - offsetMs;
@@ -550,10 +552,6 @@ export function startShell(hal: Hal, config: ShellConfig): Shell {
     else hal.timer.start(atMs, wake);
   }
 
-  function arm(now: number): void {
-    armAt(now, /*#__NOINLINE__*/ nextDeadline(state, now + offsetMs), controller.deadline());
-  }
-
   /**
    * A display tick: a wake-up before anything but the running side's shown time is due (no boundary of the core, no
    * heartbeat, no gesture), which redraws just that time (the layout's `drawTime`) from the runner's clock alone, and
@@ -567,7 +565,7 @@ export function startShell(hal: Hal, config: ShellConfig): Shell {
     if (!timeTicks || game >= quietUntil(state) || game >= heartbeatAtMs || (gesture !== null && gesture <= now)) return false;
     const runner = /*#__NOINLINE__*/ runnerAt(state, game);
     layout.drawTime(state.toMove, runner.view);
-    // `armAt`'s way, written out less what cannot be while the time ticks (a boot notice or the unsaved one is on the
+    // `arm`'s way, written out less what cannot be while the time ticks (a boot notice or the unsaved one is on the
     // screen then, and `timeTicks` is false with either): this is every display tick's path.
     const coreAtMs = Math.min(runner.nextAtMs, heartbeatAtMs) - offsetMs;
     displayAtMs = coreAtMs;

@@ -291,6 +291,18 @@ describe('createGestures', () => {
     expect(bounced.reported.map((r) => r.reportedAtMs + ': ' + r.gesture.type)).toEqual(['0: press', '5: press', '20: chord']);
   });
 
+  test('what a timing of 0 makes due at a down edge is reported with that edge, not at the next tick', () => {
+    const chord = feed([down(L, 0), down(R, 20)], createGestures({ chordMs: 0 }));
+    expect(shows(chord.perInput[1])).toEqual(['20 press right', '20 chord from 0']);
+    const long = feed([down(L, 0)], createGestures({ longPressMs: 0 }));
+    expect(shows(long.perInput[0])).toEqual(['0 press left', '0 long left']);
+    const repeat = feed([down(L, 0)], createGestures({ repeatDelayMs: 0 }));
+    expect(shows(repeat.perInput[0])).toEqual(['0 press left', '0 repeat left']);
+    // A down edge that was bounce ends its pending release: what that held back, due by now, comes with the edge.
+    const held = feed([down(L, 0), up(L, 995), down(L, 1010)]);
+    expect(shows(held.perInput[2])).toEqual(['1000 long left']);
+  });
+
   test('zero durations work (no debounce, instant chord)', () => {
     const run = runOnTime([down(L, 0), up(L, 10), down(L, 12), down(R, 20), up(R, 30), up(L, 40)], 100, { bounceMs: 0, chordMs: 0, repeatDelayMs: 1000 });
     expect(shows(run.gestures)).toEqual(['0 press left', '10 release left 10', '12 press left', '20 press right', '20 chord from 12', '40 chordEnd 0']);
