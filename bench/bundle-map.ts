@@ -10,37 +10,48 @@
  */
 import * as fs from 'fs';
 import * as acorn from 'acorn';
+import * as walk from 'acorn-walk';
 import { originalPositionFor, TraceMap } from '@jridgewell/trace-mapping';
 
 type Node = acorn.Node & { [key: string]: any };
 
 /**
- * The statements of the bundle's IIFE: `(function(){ … })()`, or for a part `(function($S){return function(){ … }()})`
- * (scripts/bundle-config.cjs partExpression).
+ * The bundle's own function, called at once: `(function(){ … })()`, or for a part `(function($S){return
+ * function(){ … }()})` (scripts/bundle-config.cjs partExpression). Its body holds the bundle's statements.
  */
-function iifeBody(program: Node): Node[] {
+function bundleFunction(program: Node): Node {
   for (const statement of program.body as Node[]) {
     let e: Node | undefined = statement.expression || (statement.declarations && statement.declarations[0].init);
     if (e && e.type === 'UnaryExpression') e = e.argument;
     if (e && e.type === 'FunctionExpression' && e.body.body.length === 1 && e.body.body[0].type === 'ReturnStatement') e = e.body.body[0].argument;
     if (e && e.type === 'SequenceExpression') e = e.expressions[0];
     const callee: Node | undefined = e && e.type === 'CallExpression' ? e.callee : undefined;
-    if (callee && callee.body && callee.body.body) return callee.body.body;
+    if (callee && callee.body && callee.body.body) return callee;
   }
   throw new Error('no IIFE at the top of the bundle');
 }
 
-/** Top-level function declarations per source module, most first. */
-export function topLevelFunctions(bundleFile: string): { total: number; modules: [string, number][] } {
+/** A bundle and its source map, parsed. */
+function parsed(bundleFile: string): { program: Node; map: TraceMap } {
   const code = fs.readFileSync(bundleFile, 'utf8');
   const map = new TraceMap(JSON.parse(fs.readFileSync(bundleFile + '.map', 'utf8')));
-  const program = acorn.parse(code, { ecmaVersion: 2020, locations: true }) as Node;
+  return { program: acorn.parse(code, { ecmaVersion: 2020, locations: true }) as Node, map: map };
+}
+
+/** Where a node of the bundle comes from: "firmware/…/x.ts:line". */
+function sourceOf(map: TraceMap, node: Node): { module: string; line: number | null } {
+  const at = originalPositionFor(map, { line: node.loc!.start.line, column: node.loc!.start.column });
+  return { module: (at.source || '(unknown)').replace(/^.*?((firmware|hal|boards)\/)/, '$1'), line: at.line };
+}
+
+/** Top-level function declarations per source module, most first. */
+export function topLevelFunctions(bundleFile: string): { total: number; modules: [string, number][] } {
+  const { program, map } = parsed(bundleFile);
   const per: { [module: string]: number } = {};
   let total = 0;
-  for (const statement of iifeBody(program)) {
+  for (const statement of bundleFunction(program).body.body as Node[]) {
     if (statement.type !== 'FunctionDeclaration') continue;
-    const at = originalPositionFor(map, { line: statement.loc!.start.line, column: statement.loc!.start.column });
-    const module = (at.source || '(unknown)').replace(/^.*?((firmware|hal|boards)\/)/, '$1');
+    const module = sourceOf(map, statement).module;
     per[module] = (per[module] || 0) + 1;
     total++;
   }
@@ -53,31 +64,17 @@ export function topLevelFunctions(bundleFile: string): { total: number; modules:
  * twice each time that line runs, once to make it and once to run it. Each with its source and its length.
  */
 export function calledInPlace(bundleFile: string): { source: string; chars: number }[] {
-  const code = fs.readFileSync(bundleFile, 'utf8');
-  const map = new TraceMap(JSON.parse(fs.readFileSync(bundleFile + '.map', 'utf8')));
-  const program = acorn.parse(code, { ecmaVersion: 2020, locations: true }) as Node;
-  const outer = new Set<Node>();
-  for (const statement of program.body as Node[]) {
-    let e: Node | undefined = statement.expression || (statement.declarations && statement.declarations[0].init);
-    while (e && (e.type === 'UnaryExpression' || e.type === 'CallExpression' || e.type === 'SequenceExpression')) {
-      if (e.type === 'CallExpression') outer.add(e.callee);
-      e = e.type === 'UnaryExpression' ? e.argument : e.type === 'CallExpression' ? e.callee : e.expressions[0];
-    }
-  }
-  const found: { source: string; chars: number }[] = [];
-  const visit = (node: Node): void => {
-    if (node.type === 'CallExpression' && node.callee.type === 'FunctionExpression' && !outer.has(node.callee)) {
-      const at = originalPositionFor(map, { line: node.callee.body.loc!.start.line, column: node.callee.body.loc!.start.column });
-      found.push({ source: (at.source || '(unknown)').replace(/^.*?((firmware|hal|boards)\/)/, '$1') + ':' + at.line, chars: node.callee.end - node.callee.start });
-    }
-    for (const key of Object.keys(node)) {
-      const value = node[key];
-      if (Array.isArray(value)) value.forEach((child) => child && typeof child.type === 'string' && visit(child));
-      else if (value && typeof value.type === 'string') visit(value);
-    }
-  };
-  visit(program);
-  return found;
+  const { program, map } = parsed(bundleFile);
+  const own = bundleFunction(program);
+  const found: Node[] = [];
+  walk.full(program, (node: Node) => {
+    if (node.type === 'CallExpression' && node.callee.type === 'FunctionExpression' && node.callee !== own) found.push(node.callee);
+  });
+  // In the bundle's order (the walk comes out of a nested one first).
+  return found.sort((a, b) => a.start - b.start).map((f) => {
+    const at = sourceOf(map, f.body);
+    return { source: at.module + ':' + at.line, chars: f.end - f.start };
+  });
 }
 
 if (require.main === module) {

@@ -122,23 +122,18 @@ export function createHd44780(options: Hd44780Options): CharacterDisplay {
   }
 
   /**
-   * A row given anew: its cells, then, on a display that is ready, the cells that changed. A frame often changes
-   * just the one cell the last one changed (a layout that redraws the running clock's digit whole): when the row is
-   * as it was before and after that cell, only it is written, else `writeChanged` looks for what changed. Kept short:
-   * Espruino reads a function's whole text at every call (the firmware's display ticks come through `write`).
+   * A row given anew: its cells, then, on a display that is ready, what changed (`writeChanged`, which looks around
+   * the cells that changed the last time first). Kept short: Espruino reads a function's whole text at every call.
    */
   function take(row: Row, line: string): void {
     row.given = line;
     const want = line.length === columns && !NOT_PLAIN.test(line) ? line : /*#__NOINLINE__*/ encoded(line, columns);
     const was = row.shown;
-    const at = row.first;
     row.cells = want;
     if (phase !== 'ready' || want === was) return;
     row.shown = want;
     try {
-      if (at === row.last && want.substring(0, at) === was.substring(0, at) && want.substring(at + 1) === was.substring(at + 1)) {
-        bus.writeAt(SET_DDRAM | (row.address + at), want[at]);
-      } else /*#__NOINLINE__*/ writeChanged(row, was);
+      /*#__NOINLINE__*/ writeChanged(row, was);
     } catch (error) {
       phase = 'failed';
     }

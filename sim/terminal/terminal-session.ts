@@ -266,7 +266,6 @@ export function startSession(options: SessionOptions, events: SessionEvents): Se
       // The console board's own display driver: the frame is exactly what that board prints.
       return createConsoleDisplay({ print: (text) => newFrame({ kind: 'printed', text: text }), columns: spec.columns, rows: spec.rows });
     }
-    let last: string | undefined;
     let lastRows: string[] = [];
     const display: CharacterDisplay = {
       kind: 'character',
@@ -276,9 +275,7 @@ export function startSession(options: SessionOptions, events: SessionEvents): Se
         // The look-alikes stand for the glyphs (terminal-draw.ts); their bitmaps are the firmware's.
       },
       show(rows) {
-        const text = rows.join('\n');
-        if (text === last) return;
-        last = text;
+        if (rows.length === lastRows.length && rows.join('\n') === lastRows.join('\n')) return;
         lastRows = rows.slice();
         newFrame({ kind: 'lcd', rows: lastRows });
       },
