@@ -17,6 +17,7 @@
 const fs = require('fs');
 const path = require('path');
 const zlib = require('zlib');
+const { rootLevelPlugin } = require('./root-level.cjs');
 
 const ROOT = path.resolve(__dirname, '..');
 
@@ -49,7 +50,8 @@ const BABEL_ASSUMPTIONS = {
  *   order the checker verifies is the order the source has; terser itself never moves a declaration down).
  * - arrows false: no method or function becomes an arrow (ecma 5 already implies it; stated for safety, since an
  *   arrow's `arguments` and `this` differ on Espruino).
- * - negate_iife false: the bundle stays `(function(){...})()`, the one shape the checker and Espruino expect.
+ * - negate_iife false: the bundle stays `(function(){...})()`, the shape scripts/root-level.cjs then unwraps for a
+ *   board (its `.bootcde` runs at the root, every name it declares there `$`-prefixed) and a part keeps.
  * - toplevel / module false: nothing outside the IIFE is renamed or dropped; `module: false` also keeps terser from
  *   assuming strict mode, as the bundle is emitted with `strict: false`.
  * - keep_fargs true: no parameter is dropped, so `arguments` and `length` stay as written.
@@ -66,8 +68,9 @@ const BABEL_ASSUMPTIONS = {
  *   (measured on 2v29: a flagged clock's count-up display replaced the console board's line formatter with a
  *   number). The checker's var-hoisting rule refuses the construct.
  * - reduce_funcs (terser's default, on): a function used once is written where it is used. Each function declared
- *   at the bundle's top level costs about 7 JsVars on Espruino (its name, the function, its code and scope), so
- *   this saves ~830 of them (3,720 JsVars after boot instead of 4,550, measured on espruino-12k). But Espruino
+ *   at the bundle's top level costs JsVars on Espruino (5 at the root, scripts/root-level.cjs, and one a parameter:
+ *   its name, the function, its code), so this saved ~830 of them (3,720 JsVars after boot instead of 4,550, measured
+ *   on espruino-12k when the bundle still ran inside its IIFE). But Espruino
  *   reads a function's whole text at every call, rare branches included, so the few helpers on the display tick's
  *   path (formatClock's formats, timeCell's cut and 14.3 mark, the runner's view...) are called with
  *   `/*#__NOINLINE__*\/` in the source and stay functions of their own (2.3 M host instructions per wake-up in main
@@ -569,7 +572,7 @@ function bundleConfig(name, options = {}) {
         terser(
           options.terserWorkers ? Object.assign({ maxWorkers: options.terserWorkers }, TERSER_OPTIONS) : TERSER_OPTIONS,
         ),
-      ].concat(part ? [partExpression()] : [], [sizes.report]),
+      ].concat(part ? [partExpression()] : [rootLevelPlugin([SHARED_VARIABLE])], [sizes.report]),
     },
   };
 }

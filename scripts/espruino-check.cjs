@@ -3,7 +3,8 @@
  * CommonJS so that the ESM script and the Jest tests (ts-jest, CommonJS) share it.
  *
  *   checkSource(code)  -> problems in any script (test snippets, a bundle)
- *   checkBundle(code)  -> checkSource + the bundle's shape (nothing declared at the top level: an IIFE)
+ *   checkBundle(code)  -> checkSource + the bundle's shape (nothing declared at the top level but `$` names: an IIFE,
+ *                        or a board's root-level `.bootcde`, scripts/root-level.cjs)
  *
  * A problem is { line, column (1-based), rule, message }. The rules, and what is deliberately allowed:
  *   syntax               the code must parse (ES2024 script)
@@ -41,7 +42,8 @@
  *                        (measured on 2v29; `default:` and a case reached by falling through are not affected, but
  *                        are flagged alike since which case matches is not knowable here)
  *   non-ascii            characters above 0x7F: strings are bytes on ESP32 (write escapes)
- *   top-level-declaration (checkBundle) a declaration at the top level would be an Espruino global
+ *   top-level-declaration (checkBundle) a declaration at the top level, its name not `$`-prefixed, would be an
+ *                        Espruino global anyone's code can overwrite
  * Allowed on purpose: arrows, classes (extends a name, getters/setters, fields), template literals, let/const,
  * `??`, shorthand properties and methods, getters/setters in object literals (Espruino's parser handles `get`/`set`
  * in object literals since 2v0x; no failure is known), for-of over arrays.
@@ -50,6 +52,7 @@
 
 const acorn = require('acorn');
 const walk = require('acorn-walk');
+const { ROOT_PREFIX } = require('./root-level.cjs');
 
 /** Espruino's built-in modules on ESP32 (info.builtin_modules of boards/espruino/ESP32.board.json). */
 const BUILTIN_MODULES = [
@@ -1345,18 +1348,27 @@ function checkSource(code, options = {}) {
   return problems;
 }
 
-function topLevelRule(ast, add) {
+/** The names declared by the program's top-level statements, each with its statement. */
+function topLevelNames(ast) {
+  const out = [];
   for (const s of ast.body) {
     let names = [];
     if (s.type === 'FunctionDeclaration' || s.type === 'ClassDeclaration') names = [s.id.name];
     else if (s.type === 'VariableDeclaration') names = s.declarations.flatMap((d) => patternNames(d.id).map((i) => i.name));
-    if (names.length)
-      add(
-        s,
-        'top-level-declaration',
-        `top-level declaration of ${names.map((n) => '`' + n + '`').join(', ')} would be an Espruino global; ` +
-          'the bundle must be an IIFE',
-      );
+    for (const name of names) out.push({ statement: s, name });
+  }
+  return out;
+}
+
+function topLevelRule(ast, add) {
+  for (const { statement, name } of topLevelNames(ast)) {
+    if (name.charAt(0) === ROOT_PREFIX) continue;
+    add(
+      statement,
+      'top-level-declaration',
+      `top-level declaration of \`${name}\` would be an Espruino global anyone's code can overwrite; ` +
+        `the bundle must be an IIFE, or root-level with every name it declares starting with \`${ROOT_PREFIX}\` (scripts/root-level.cjs)`,
+    );
   }
 }
 
@@ -1367,7 +1379,8 @@ function checkBundle(code, options = {}) {
 
 /**
  * 'iife' if the script is one immediately invoked function expression, 'script' if it is statements that declare
- * nothing at the top level (terser unwraps an IIFE that has nothing left to scope), else 'globals'.
+ * nothing at the top level (terser unwraps an IIFE that has nothing left to scope), 'root' if every name its top
+ * level declares starts with ROOT_PREFIX (a board's `.bootcde`, scripts/root-level.cjs), else 'globals'.
  */
 function bundleShape(code) {
   const ast = parse(code);
@@ -1381,10 +1394,9 @@ function bundleShape(code) {
       if (c.type === 'FunctionExpression' || c.type === 'ArrowFunctionExpression') return 'iife';
     }
   }
-  const declares = body.some((s) =>
-    ['FunctionDeclaration', 'ClassDeclaration', 'VariableDeclaration'].includes(s.type),
-  );
-  return declares ? 'globals' : 'script';
+  const names = topLevelNames(ast);
+  if (names.length === 0) return 'script';
+  return names.every((n) => n.name.charAt(0) === ROOT_PREFIX) ? 'root' : 'globals';
 }
 
 /** The string literals passed to require() in `code`. */

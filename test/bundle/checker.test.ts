@@ -253,11 +253,13 @@ describe('no hoisting: code must not reach a function declared further down', ()
 });
 
 describe('the bundle', () => {
-  it('declares nothing at the top level: an IIFE or a script without declarations', () => {
+  it('declares nothing at the top level but $ names: an IIFE, a script without declarations, or root-level', () => {
     expect(checker.checkBundle('(function () { var x = 1; function f() {} f(x); })();')).toEqual([]);
     expect(checker.checkBundle('console.log("goclock");')).toEqual([]);
+    expect(checker.checkBundle('var $a = 1; function $b() {} $b($a);')).toEqual([]);
     expect(checker.checkBundle('var x = 1;').map((p) => p.rule)).toEqual(['top-level-declaration']);
     expect(checker.checkBundle('function boot() {}').map((p) => p.rule)).toEqual(['top-level-declaration']);
+    expect(checker.checkBundle('var $a = 1, b = 2;').map((p) => p.message)).toEqual([expect.stringMatching(/`b` would be an Espruino global/)]);
   });
 
   it('tells its shape', () => {
@@ -266,6 +268,8 @@ describe('the bundle', () => {
     expect(checker.bundleShape('(function () {}).call(this);')).toBe('iife');
     expect(checker.bundleShape('console.log(1);')).toBe('script');
     expect(checker.bundleShape('var x = 1;')).toBe('globals');
+    expect(checker.bundleShape('var $a = 1; function $b() {}')).toBe('root');
+    expect(checker.bundleShape('var $a = 1; function b() {}')).toBe('globals');
   });
 
   it('lists the modules it requires', () => {
