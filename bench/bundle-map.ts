@@ -18,18 +18,15 @@ type Node = acorn.Node & { [key: string]: any };
 
 /**
  * The bundle's statements, and the function holding them if there is one: a board's `.bootcde` runs at the root
- * (scripts/root-level.cjs: its statements are the program's), a part is `(function($S){return function(){ … }()})`
- * (scripts/bundle-config.cjs partExpression), and an IIFE, `(function(){ … })()`, is what terser writes.
+ * (scripts/root-level.cjs: its statements are the program's), a part is `(function($S){ … })` (scripts/bundle-config.cjs
+ * partExpression), and an IIFE, `(function(){ … })()`, is what terser writes.
  */
 function bundleBody(program: Node): { statements: Node[]; own: Node | null } {
-  for (const statement of program.body as Node[]) {
-    let e: Node | undefined = statement.expression || (statement.declarations && statement.declarations[0].init);
-    if (e && e.type === 'UnaryExpression') e = e.argument;
-    if (e && e.type === 'FunctionExpression' && e.body.body.length === 1 && e.body.body[0].type === 'ReturnStatement') e = e.body.body[0].argument;
-    if (e && e.type === 'SequenceExpression') e = e.expressions[0];
-    const callee: Node | undefined = e && e.type === 'CallExpression' ? e.callee : undefined;
-    if (program.body.length === 1 && callee && callee.body && callee.body.body) return { statements: callee.body.body, own: callee };
-  }
+  const only: Node | undefined = program.body.length === 1 ? (program.body[0] as Node) : undefined;
+  let e: Node | undefined = only && only.type === 'ExpressionStatement' ? only.expression : undefined;
+  if (e && e.type === 'UnaryExpression') e = e.argument;
+  if (e && e.type === 'CallExpression' && e.arguments.length === 0) e = e.callee;
+  if (e && e.type === 'FunctionExpression') return { statements: e.body.body, own: e };
   return { statements: program.body as Node[], own: null };
 }
 

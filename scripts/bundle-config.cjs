@@ -205,21 +205,34 @@ const PARTS = [
 const PART_VARIABLE = 'goclockPart';
 
 /**
- * After terser: `var goclockPart=function(){…}();` becomes `(function($S){return function(){…}()})`, an expression
- * whose value is a function of the registry of what `.bootcde` shares (see sharedImports), which gives the part; the
- * loader evaluates it and calls it (a statement would evaluate to nothing, and a top-level `var` would be a global).
+ * After terser: `var goclockPart=function(){…}();` becomes `(function($S){…})`, an expression whose value is a
+ * function of the registry of what `.bootcde` shares (see sharedImports), which gives the part; the loader evaluates
+ * it and calls it (a statement would evaluate to nothing, and a top-level `var` would be a global). The function
+ * terser wrote is not kept around its statements: Espruino would read its whole text once more at every load, to
+ * make it before calling it (scripts/root-level.cjs `checkMovable` refuses statements that would mean something else
+ * outside it: its `this`, its `arguments`).
  */
 function partExpression() {
   return {
     name: 'goclock-part-expression',
     renderChunk(code) {
+      const acorn = require('acorn');
+      const eslintScope = require('eslint-scope');
       const MagicString = require('magic-string');
-      const prefix = 'var ' + PART_VARIABLE + '=';
-      const end = code.replace(/\s+$/, '').length;
-      if (!code.startsWith(prefix) || code.charAt(end - 1) !== ';') throw new Error('part: the output is not `' + prefix + '…;`');
+      const { checkMovable } = require('./root-level.cjs');
+      const program = acorn.parse(code, { ecmaVersion: 2020, sourceType: 'script', ranges: true });
+      const only = program.body.length === 1 ? program.body[0] : null;
+      const d = only && only.type === 'VariableDeclaration' && only.declarations.length === 1 ? only.declarations[0] : null;
+      const call = d && d.id.name === PART_VARIABLE && d.init && d.init.type === 'CallExpression' ? d.init : null;
+      const fn = call && call.arguments.length === 0 && call.callee.type === 'FunctionExpression' ? call.callee : null;
+      if (!fn || fn.params.length || fn.id) throw new Error('part: the output is not `var ' + PART_VARIABLE + '=function(){…}();`');
+      const manager = eslintScope.analyze(program, { ecmaVersion: 2020, sourceType: 'script' });
+      const scope = manager.acquire(fn);
+      checkMovable(fn, scope, true);
+      if (scope.set.has(SHARED_VARIABLE)) throw new Error('part: its code declares ' + SHARED_VARIABLE + ', the registry\'s name');
       const out = new MagicString(code);
-      out.overwrite(0, prefix.length, '(function(' + SHARED_VARIABLE + '){return ');
-      out.overwrite(end - 1, code.length, '})');
+      out.overwrite(0, fn.body.start + 1, '(function(' + SHARED_VARIABLE + '){');
+      out.overwrite(fn.body.end - 1, code.length, '})');
       return { code: out.toString(), map: out.generateMap({ hires: true }) };
     },
   };

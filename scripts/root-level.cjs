@@ -20,14 +20,14 @@ const MagicString = require('magic-string');
 /** The prefix of every name the bundle declares at the root (the REPL's and the tests' code never starts one so). */
 const ROOT_PREFIX = '$';
 
-const FIRST = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ';
-const REST = FIRST + '0123456789_';
+/** What may follow the `$`: any character of an identifier. */
+const CHARS = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_$';
 
-/** The n-th name of the `$` family: $a … $Z, then $aa, $ab, … */
+/** The n-th name of the `$` family: $, then $a … $$ (64 of them), then $aa, $ba, … */
 function nthName(n) {
-  let name = FIRST.charAt(n % FIRST.length);
-  for (n = Math.floor(n / FIRST.length); n > 0; n = Math.floor((n - 1) / REST.length)) name += REST.charAt((n - 1) % REST.length);
-  return ROOT_PREFIX + name;
+  let name = ROOT_PREFIX;
+  for (; n > 0; n = Math.floor((n - 1) / CHARS.length)) name += CHARS.charAt((n - 1) % CHARS.length);
+  return name;
 }
 
 /** The wrapper's function and its body, or throws: the input must be `(function(){…})()` with nothing else. */
@@ -41,8 +41,12 @@ function wrapperOf(program) {
   return fn;
 }
 
-/** Throws where running the wrapper's statements at the root would mean something else: its `this`, `return`. */
-function checkMovable(fn, scopeOfWrapper) {
+/**
+ * Throws where running the statements of `fn` (a function called at once with no arguments) elsewhere would mean
+ * something else: its `this`, its `arguments`, and unless `returnMoves` (the statements become another function's,
+ * which returns what `fn` returned) its `return`.
+ */
+function checkMovable(fn, scopeOfWrapper, returnMoves) {
   const args = scopeOfWrapper.set.get('arguments');
   if (args && args.references.length) throw new Error('root-level: the bundle reads its wrapper\'s arguments');
   // `this` at the wrapper's level, arrows included (an arrow keeps its surrounding `this`); `return` outside any function.
@@ -59,7 +63,7 @@ function checkMovable(fn, scopeOfWrapper) {
       if (Array.isArray(v)) v.forEach((c) => visit(c, thisIn, returnIn));
       else if (v && typeof v.type === 'string') visit(v, thisIn, returnIn);
     }
-  })(fn.body, true, true);
+  })(fn.body, true, !returnMoves);
 }
 
 /**
@@ -87,7 +91,7 @@ function rootLevel(code, fileName, keep) {
   const fn = wrapperOf(program);
   const manager = eslintScope.analyze(program, { ecmaVersion: 2020, sourceType: 'script' });
   const wrapperScope = manager.acquire(fn);
-  checkMovable(fn, wrapperScope);
+  checkMovable(fn, wrapperScope, false);
   // A new name is one no identifier of the bundle has (terser's own names may start with `$` too, and a global the
   // bundle reads must keep meaning the global).
   const reserved = new Set(keep || []);
@@ -138,4 +142,4 @@ function rootLevelPlugin(keep) {
   };
 }
 
-module.exports = { rootLevel, rootLevelPlugin, ROOT_PREFIX, nthName };
+module.exports = { rootLevel, rootLevelPlugin, checkMovable, ROOT_PREFIX, nthName };

@@ -9,21 +9,20 @@
  *   2- or 3-byte UTF-8 sequence is decoded to one cell first; on Node the same text arrives as one UTF-16 unit.
  */
 
-/**
- * Characters with a place in ROM A00 other than their own code (as numbers: Espruino builds without Unicode strings may
- * truncate "\u2192"), and where: ° µ ä ö ü ß ñ ÷ ¥ → ← · × – —.
- */
-const FROM = [0xb0, 0xb5, 0xe4, 0xf6, 0xfc, 0xdf, 0xf1, 0xf7, 0xa5, 0x2192, 0x2190, 0xb7, 0xd7, 0x2013, 0x2014];
-const TO = [0xdf, 0xe4, 0xe1, 0xef, 0xf5, 0xe2, 0xee, 0xfd, 0x5c, 0x7e, 0x7f, 0xa5, 0x78, 0x2d, 0x2d];
 const UNKNOWN = 0x3f; // "?"
 const SPACE = 0x20;
 
-/** The ROM code that shows `codePoint`, or "?" when the display has nothing like it. */
+/**
+ * The ROM code that shows `codePoint`, or "?" when the display has nothing like it. The characters with a place in
+ * ROM A00 other than their own code are numbers (Espruino builds without Unicode strings may truncate "\u2192"):
+ * ° µ ä ö ü ß ñ ÷ ¥ → ← · × – —, and where they are. The two tables are literals here, made only for a character
+ * outside plain ASCII: as module constants they would be held in RAM all the time (about 30 JsVars).
+ */
 export function lcdCode(codePoint: number): number {
   if (codePoint < 8) return codePoint;
   if (codePoint >= 0x20 && codePoint <= 0x7d && codePoint !== 0x5c) return codePoint;
-  const index = FROM.indexOf(codePoint);
-  return index >= 0 ? TO[index] : UNKNOWN;
+  const index = [0xb0, 0xb5, 0xe4, 0xf6, 0xfc, 0xdf, 0xf1, 0xf7, 0xa5, 0x2192, 0x2190, 0xb7, 0xd7, 0x2013, 0x2014].indexOf(codePoint);
+  return index >= 0 ? [0xdf, 0xe4, 0xe1, 0xef, 0xf5, 0xe2, 0xee, 0xfd, 0x5c, 0x7e, 0x7f, 0xa5, 0x78, 0x2d, 0x2d][index] : UNKNOWN;
 }
 
 function isContinuation(code: number): boolean {

@@ -54,8 +54,8 @@ describe('root-level', () => {
 
   it('skips the names it is told to keep, and gives the most used the shortest', () => {
     const code = '(function(){var a=1,b=2;print(b+b+b+a);})();';
-    const out = rootLevel(code, 'x.js', ['$a']);
-    expect(out.code).toBe('var $c=1,$b=2;print($b+$b+$b+$c);');
+    const out = rootLevel(code, 'x.js', ['$']);
+    expect(out.code).toBe('var $b=1,$a=2;print($a+$a+$a+$b);');
     expect(printed(out.code)).toEqual(['7']);
   });
 
@@ -80,7 +80,10 @@ describe('root-level', () => {
     expect(() => rootLevel('(function(){function f(){return this}var g=()=>{return 1};})();')).not.toThrow();
   });
 
-  it('names the family $a … $Z, then two characters', () => {
-    expect([nthName(0), nthName(25), nthName(51), nthName(52), nthName(53)]).toEqual(['$a', '$z', '$Z', '$aa', '$ba']);
+  it('names the family $, $a … $$, then two characters after the $, each name once', () => {
+    expect([nthName(0), nthName(1), nthName(52), nthName(53), nthName(64), nthName(65), nthName(66)]).toEqual(['$', '$a', '$Z', '$0', '$$', '$aa', '$ba']);
+    const names = Array.from({ length: 5000 }, (_, n) => nthName(n));
+    expect(new Set(names).size).toBe(5000);
+    for (const name of names) expect(name).toMatch(/^\$[\w$]*$/);
   });
 });
