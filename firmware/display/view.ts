@@ -147,19 +147,24 @@ function untilShownChange(runner: SideClock | SideView): number {
 }
 
 /**
- * For a display tick, while only time passes for `state` (the caller checks `quietUntil`; hourglass, where the
- * waiting side's time moves too, is the caller's to exclude): the running side's view at `nowMs`, and the next
- * instant its display changes or the state's next boundary comes. Made again in place at every tick of the state
- * (on Espruino, making a side's view costs about as much as the rest of a tick), so it holds only until the next call.
+ * For a display tick: the running side's view at `nowMs`, and the next instant its display changes or the state's
+ * next boundary comes; null when more than time passes for `state` by `nowMs` (its `quietUntil` has come: the tick is
+ * a whole wake-up). Hourglass, where the waiting side's time moves too, is the caller's to exclude. Made again in
+ * place at every tick of the state (on Espruino, making a side's view costs about as much as the rest of a tick), so
+ * it holds only until the next call.
  */
-export function runnerAt(state: ClockState, nowMs: number): { view: SideView; nextAtMs: number } {
-  // The hot path of every display tick: what is known of the state is looked at directly (no `knownOf` call), and
-  // the first tick of a state, or one at its very instant, are functions of their own.
+export function runnerAt(state: ClockState, nowMs: number): { view: SideView; nextAtMs: number } | null {
+  // The hot path of every display tick: what is known of the state is looked at directly (no `knownOf` or
+  // `quietUntil` call), and the first tick of a state, or one at its very instant, are functions of their own.
   const k = known.state === state ? known : knownOf(state);
+  if (nowMs >= k.boundaryAtMs) return null;
   const elapsed = nowMs - state.sinceMs;
   const tick = k.tick !== null && elapsed > 0 ? k.tick : /*#__NOINLINE__*/ firstTick(k, state);
   if (elapsed > 0) runTimes(state.sides[state.toMove], elapsed, tick.view);
-  tick.nextAtMs = Math.min(nowMs + untilShownChange(tick.view), k.boundaryAtMs);
+  // A runner with no grace and no flag (nearly every tick) goes straight to its shown time's next change.
+  const v = tick.view;
+  const untilMs = v.flaggedAtMs === null && v.graceMs <= 0 ? /*#__NOINLINE__*/ msUntilShownChange(v.remainingMs) : untilShownChange(v);
+  tick.nextAtMs = Math.min(nowMs + untilMs, k.boundaryAtMs);
   return tick;
 }
 

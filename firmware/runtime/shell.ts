@@ -503,7 +503,7 @@ export function startShell(hal: Hal, config: ShellConfig): Shell {
   }
 
   /**
-   * Whether the wake-ups until the next event may be display ticks (`tickTime`): the last screen drawn was the clock
+   * Whether the wake-ups until the next event may be display ticks (see `wake`): the last screen drawn was the clock
    * running, with no menu, hint or notice on it, and nothing but the running side's own time will move: not in
    * hourglass (the waiting side's time rises), not while a simple delay counts down (it has a line of its own).
    */
@@ -527,6 +527,12 @@ export function startShell(hal: Hal, config: ShellConfig): Shell {
 
   /** The HAL instant the display next changes (the core's next deadline when the timer was last set). */
   let displayAtMs = Infinity;
+  /**
+   * The gestures' deadline when the timer was last set. The recogniser's state changes only on an edge or a tick
+   * given to the controller, and each is followed by `arm` (or leaves the deadline as it was), so a display tick reads
+   * it here rather than asking the controller (on Espruino a call).
+   */
+  let gestureAtMs: number | null = null;
 
   /**
    * One timer: the core's next change (game time), the next time-based gesture, or the watchdog's kick. One function
@@ -535,6 +541,7 @@ export function startShell(hal: Hal, config: ShellConfig): Shell {
   function arm(now: number): void {
     const coreAtMs = /*#__NOINLINE__*/ nextDeadline(state, now + offsetMs);
     const gesture = controller.deadline();
+    gestureAtMs = gesture;
     displayAtMs = coreAtMs === null ? Infinity : coreAtMs - offsetMs;
     let atMs = now + kickEveryMs;
     if (coreAtMs !== null && coreAtMs - offsetMs < atMs) atMs = coreAtMs - offsetMs;
@@ -550,29 +557,6 @@ export function startShell(hal: Hal, config: ShellConfig): Shell {
     }
     if (atMs === Infinity) hal.timer.stop();
     else hal.timer.start(atMs, wake);
-  }
-
-  /**
-   * A display tick: a wake-up before anything but the running side's shown time is due (no boundary of the core, no
-   * heartbeat, no gesture), which redraws just that time (the layout's `drawTime`) from the runner's clock alone, and
-   * sets the timer for its next change. Most wake-ups of a game are these; on Espruino the whole path of a wake-up
-   * (screen, layout, deadline) costs several times more. False when it is not one: then the whole path runs.
-   */
-  function tickTime(now: number): boolean {
-    const game = now + offsetMs;
-    const gesture = controller.deadline();
-    const heartbeatAtMs = journaledAtMs + HEARTBEAT_MS;
-    if (!timeTicks || game >= quietUntil(state) || game >= heartbeatAtMs || (gesture !== null && gesture <= now)) return false;
-    const runner = /*#__NOINLINE__*/ runnerAt(state, game);
-    layout.drawTime(state.toMove, runner.view);
-    // `arm`'s way, written out less what cannot be while the time ticks (a boot notice or the unsaved one is on the
-    // screen then, and `timeTicks` is false with either): this is every display tick's path.
-    const coreAtMs = Math.min(runner.nextAtMs, heartbeatAtMs) - offsetMs;
-    displayAtMs = coreAtMs;
-    let atMs = now + kickEveryMs < coreAtMs ? now + kickEveryMs : coreAtMs;
-    if (gesture !== null && gesture < atMs) atMs = gesture;
-    hal.timer.start(atMs, wake);
-    return true;
   }
 
   /**
@@ -609,17 +593,32 @@ export function startShell(hal: Hal, config: ShellConfig): Shell {
   }
 
   /**
-   * A wake-up: a display tick when that is all it is (`tickTime`), else the whole of one (`wakeWhole`); `fired`: the
-   * clock as the timer read it (on Espruino each reading is a call), if it did.
+   * A wake-up; `fired`: the clock as the timer read it (on Espruino each reading is a call), if it did. Most wake-ups
+   * of a game are display ticks: before anything but the running side's shown time is due (no boundary of the core,
+   * no heartbeat, no gesture), which redraw just that time (the layout's `drawTime`) from the runner's clock alone,
+   * and set the timer for its next change. Anything else is the whole of one (`wakeWhole`), a function of its own so
+   * that a display tick does not read through it (Espruino reads a function's whole text at every call); the tick is
+   * written here, not a function of its own, as it is every wake-up's path (a call costs about as much as its lines).
    */
   function wake(fired?: number): void {
     if (hal.watchdog) hal.watchdog.kick();
     const now = fired === undefined ? hal.clock.nowMs() : fired;
-    // The rest of the wake-up is a function of its own, so that a display tick does not read through it (Espruino
-    // reads a function's whole text at every call). The tick, too: written here, terser would make it a function
-    // expression called in place, whose text Espruino reads twice at every wake-up (once to make it, once to run it).
-    const ticked = /*#__NOINLINE__*/ tickTime(now);
-    if (!ticked) /*#__NOINLINE__*/ wakeWhole(now);
+    const game = now + offsetMs;
+    const gesture = gestureAtMs;
+    const heartbeatAtMs = journaledAtMs + HEARTBEAT_MS;
+    const runner = timeTicks && game < heartbeatAtMs && (gesture === null || gesture > now) ? /*#__NOINLINE__*/ runnerAt(state, game) : null;
+    if (runner === null) {
+      /*#__NOINLINE__*/ wakeWhole(now);
+      return;
+    }
+    layout.drawTime(state.toMove, runner.view);
+    // `arm`'s way, written out less what cannot be while the time ticks (a boot notice or the unsaved one is on the
+    // screen then, and `timeTicks` is false with either).
+    const coreAtMs = Math.min(runner.nextAtMs, heartbeatAtMs) - offsetMs;
+    displayAtMs = coreAtMs;
+    let atMs = now + kickEveryMs < coreAtMs ? now + kickEveryMs : coreAtMs;
+    if (gesture !== null && gesture < atMs) atMs = gesture;
+    hal.timer.start(atMs, wake);
   }
 
   /**
