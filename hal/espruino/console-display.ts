@@ -28,7 +28,12 @@ export interface ConsoleDisplayOptions {
  * between frames.
  */
 function fit(line: string, columns: number): string {
-  return line.substring(0, columns).padEnd(columns).replace(/[\x00-\x1f]/g, (code) => '<>=!*^_~'.charAt(code.charCodeAt(0)) || '?');
+  return line.substring(0, columns).padEnd(columns).replace(/[\x00-\x1f]/g, lookAlike);
+}
+
+/** A control code's printable look-alike (a function of the bundle's own: not one made at every line fitted). */
+function lookAlike(code: string): string {
+  return '<>=!*^_~'.charAt(code.charCodeAt(0)) || '?';
 }
 
 export function createConsoleDisplay(options: ConsoleDisplayOptions): CharacterDisplay {
@@ -74,7 +79,9 @@ export function createConsoleDisplay(options: ConsoleDisplayOptions): CharacterD
       // Only the cells written are fitted (a time cell is mostly digits: no look-alike to put in); the row is no
       // longer a line `show` was given, so the next `show` fits it whole.
       const was = fitted[row];
-      const cells = /[\x00-\x1f]/.test(text) ? fit(text, text.length) : text;
+      // In the last 10 s of a period the cell holds the overtime glyph at every tick: replaced here, not by `fit`,
+      // whose cut and padding a cell of its own length does not need.
+      const cells = /[\x00-\x1f]/.test(text) ? text.replace(/[\x00-\x1f]/g, lookAlike) : text;
       fitted[row] = was.substring(0, column) + cells + was.substring(column + cells.length);
       given[row] = null;
       if (fitted[row] !== was) printFrame();
