@@ -9,6 +9,7 @@
  *
  *   npx tsx bench/call-map.ts console press        (after npm run build: dist/<board>.js and its .map)
  *   npx tsx bench/call-map.ts esp32-oled wake      (main time)   …  wake10 (the last 10 s of a period)
+ *   npx tsx bench/call-map.ts esp32-lcd1602 boot   (the boot's work from its first timer on, empty Storage)
  */
 import * as fs from 'fs';
 import * as path from 'path';
@@ -76,13 +77,15 @@ async function main(): Promise<void> {
   await writeFlash(dir, stream.join('\n'), bytes, 'espruino', false, partFilesIn(image.dir));
   const countedImage: FlashImage = Object.assign({}, image, { dir: dir, flashFile: path.join(dir, 'espruino.flash') });
   const control = what === 'wake10' ? PERIOD_CONTROL : MAIN_CONTROL;
+  // `boot`: the boot's own work (`start`, run from a timer once the boot code's statements have run) against none.
   const scripts: [string, string, number] =
     what === 'press' ? [pressLoop(false, 20), pressLoop(true, 20), 20]
+    : what === 'boot' ? ['VT.fired=0', 'VT.run(1500)', 1]
     : what === 'wake' ? [START + 'VT.run(10000)', START + 'VT.run(40000)', 0]
     : [START + 'VT.run(11000)', START + 'VT.run(19000)', 0];
   const report = ';print("@@P"+[].join.call(__P,",")+"@@F"+VT.fired)';
   if (what === 'phases') return phases(countedImage, counted.fns, dir);
-  const b = await virtualBoard(countedImage, { settingsText: settingsText(control) });
+  const b = await virtualBoard(countedImage, what === 'boot' ? {} : { settingsText: settingsText(control) });
   const runs: { calls: number[]; fired: number }[] = [];
   for (const s of scripts.slice(0, 2) as string[]) {
     const run = await runVirtual(b, s + report, { pool: 'espruino' });
@@ -92,7 +95,7 @@ async function main(): Promise<void> {
   }
   fs.rmSync(b, { recursive: true, force: true });
   fs.rmSync(dir, { recursive: true, force: true });
-  const per = what === 'press' ? scripts[2] : runs[1].fired - runs[0].fired;
+  const per = what === 'press' || what === 'boot' ? scripts[2] : runs[1].fired - runs[0].fired;
   const rows = counted.fns.map((f, i) => {
     const calls = (runs[1].calls[i] - runs[0].calls[i]) / per;
     const len = f.end - f.start;
@@ -101,7 +104,7 @@ async function main(): Promise<void> {
   const total = rows.reduce((a, r) => a + r.est, 0);
   const chars = rows.reduce((a, r) => a + r.chars, 0);
   const callsTotal = rows.reduce((a, r) => a + r.calls, 0);
-  console.log(board + ' ' + what + ': per ' + (what === 'press' ? 'press' : 'wake-up') + ' (over ' + per + '): ' + callsTotal.toFixed(1) + ' calls, ' + Math.round(chars) + ' chars read, estimate ' + (total / 1e6).toFixed(2) + ' M');
+  console.log(board + ' ' + what + ': per ' + (what === 'press' ? 'press' : what === 'boot' ? 'boot' : 'wake-up') + ' (over ' + per + '): ' + callsTotal.toFixed(1) + ' calls, ' + Math.round(chars) + ' chars read, estimate ' + (total / 1e6).toFixed(2) + ' M');
   for (const r of rows) console.log(r.calls.toFixed(2).padStart(7) + ' x ' + String(r.len).padStart(5) + ' = ' + String(Math.round(r.chars)).padStart(6) + '  ' + (r.est / 1e6).toFixed(2).padStart(6) + ' M  ' + r.where);
 }
 
