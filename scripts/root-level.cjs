@@ -8,7 +8,7 @@
  * with the boot's closures about 400 JsVars on the console board, measured on espruino-12k). Run at the root, the
  * same statements are lexed once and their functions need no scope link. Their names would then be globals: a
  * REPL line such as `a=1`, or a test script's own variables, would overwrite the firmware's `a`. So every name the
- * function declared at its top level is renamed to one that starts with `$` (`$a`, `$b`, … most used first), which
+ * function declared at its top level is renamed to one that starts with `$` (`$`, `$a`, … the most used first), which
  * no other code of the board uses, and the wrapper is taken off. Scopes are eslint-scope's (terser reuses a short
  * name in nested functions, so only the references that resolve to the top level are renamed); the edits go through
  * magic-string, so the bundle's source map still points at the sources.
@@ -48,12 +48,12 @@ function wrapperOf(program) {
  */
 function checkMovable(fn, scopeOfWrapper, returnMoves) {
   const args = scopeOfWrapper.set.get('arguments');
-  if (args && args.references.length) throw new Error('root-level: the bundle reads its wrapper\'s arguments');
+  if (args && args.references.length) throw new Error('root-level: the statements read their function\'s `arguments`');
   // `this` at the wrapper's level, arrows included (an arrow keeps its surrounding `this`); `return` outside any function.
   (function visit(node, thisIsWrapper, returnIsWrapper) {
     if (!node || typeof node.type !== 'string') return;
     if ((thisIsWrapper && node.type === 'ThisExpression') || (returnIsWrapper && node.type === 'ReturnStatement')) {
-      throw new Error('root-level: the bundle\'s top level uses ' + (node.type === 'ThisExpression' ? '`this`' : '`return`') + ' at ' + node.start);
+      throw new Error('root-level: the statements use their function\'s ' + (node.type === 'ThisExpression' ? '`this`' : '`return`') + ' at ' + node.start);
     }
     const fnNode = node.type === 'FunctionExpression' || node.type === 'FunctionDeclaration';
     const thisIn = thisIsWrapper && !fnNode;

@@ -182,13 +182,8 @@ function firstTick(k: Known, state: ClockState): { view: SideView; nextAtMs: num
  * at once, again and again, while the display stood still (a flag due just past the end once did that).
  */
 export function nextDeadline(state: ClockState, nowMs: number): number | null {
-  const atMs = changeAfter(state, nowMs);
-  return atMs !== null && atMs > nowMs && atMs <= MAX_INSTANT_MS ? atMs : null;
-}
-
-/** `nextDeadline` before the end of the time line is minded. */
-function changeAfter(state: ClockState, nowMs: number): number | null {
-  // When only time passes, the state's own boundary is the next one; otherwise the state run to `nowMs` says.
+  // When only time passes, the state's own boundary is the next one; otherwise the state run to `nowMs` says. (One
+  // function: split, terser writes the part used once in place, which Espruino reads twice at every press.)
   const quiet = quietAt(state, nowMs);
   const s = quiet ? state : step(state, { type: 'tick' }, nowMs).state;
   if (s.status !== 'running') return null;
@@ -196,13 +191,16 @@ function changeAfter(state: ClockState, nowMs: number): number | null {
   const sides = quiet ? quietSides(state, nowMs) : s.sides;
   const side = s.toMove;
   const runner = sides[side];
+  let next: number;
   // A flagged runner has no boundary left, and gives the opponent nothing (hourglass): only its count-up changes.
-  if (runner.flaggedAtMs !== null) return atMs + untilShownChange(runner);
-  const boundaryAtMs = quiet ? quietUntil(state) : nextBoundaryAt(s);
-  const untilMs = Math.min(untilShownChange(runner), boundaryAtMs - atMs);
-  const opponent = sides[otherSide(side)];
-  if (s.controls[side].system === 'hourglass' && opponent.flaggedAtMs === null) {
-    return atMs + Math.min(untilMs, /*#__NOINLINE__*/ msUntilShownRise(opponent.remainingMs));
+  if (runner.flaggedAtMs !== null) next = atMs + untilShownChange(runner);
+  else {
+    const boundaryAtMs = quiet ? quietUntil(state) : nextBoundaryAt(s);
+    const untilMs = Math.min(untilShownChange(runner), boundaryAtMs - atMs);
+    const opponent = sides[otherSide(side)];
+    next = s.controls[side].system === 'hourglass' && opponent.flaggedAtMs === null
+      ? atMs + Math.min(untilMs, /*#__NOINLINE__*/ msUntilShownRise(opponent.remainingMs))
+      : atMs + untilMs;
   }
-  return atMs + untilMs;
+  return next > nowMs && next <= MAX_INSTANT_MS ? next : null;
 }

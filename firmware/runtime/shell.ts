@@ -348,22 +348,6 @@ export function startShell(hal: Hal, config: ShellConfig): Shell {
     if (tracks) say(tracks, atMs, false);
   }
 
-  function play(effects: ClockEffect[]): void {
-    logged += keepPacked(effects, log, logLimit);
-    if (startMs === null && effects.length > 0) startMs = packedStart(log);
-    const fresh = playedOnce.fresh(effects);
-    const voice = voiceOn();
-    for (let i = 0; i < fresh.length; i++) {
-      const effect = fresh[i];
-      // What the voice can say, it says; the rest (beeps, a period used) stays the buzzer's.
-      const tracks = voice ? (clips() as PartTypes['voice']).effectTracks(effect) : null;
-      const tones: Tone[] | null = settings.sound && !tracks ? soundFor(effect) : null;
-      if (tracks && effect.type !== 'log') say(tracks, effect.atMs, effect.type === 'announce' && effect.kind === 'count');
-      if (tones) hal.buzzer.play(tones, settings.volume);
-    }
-    for (let i = 0; i < effectHandlers.length; i++) effectHandlers[i](fresh);
-  }
-
   /**
    * Appends lines to the game's record; the first time they do not all fit (its cap, or the flash full), logs it once:
    * nothing more of the game is recorded (record-store.ts), while the journal keeps the game itself.
@@ -403,7 +387,21 @@ export function startShell(hal: Hal, config: ShellConfig): Shell {
     if (before !== state.status && (event.type === 'pause' || event.type === 'resume')) sayWords(event.type === 'pause' ? 'paused' : 'resumed', atMs);
     const heartbeat = event.type === 'tick' && state.status === 'running' && atMs - journaledAtMs >= HEARTBEAT_MS;
     const journaled = heartbeat || worthJournaling(event, result.effects);
-    play(result.effects);
+    // The effects played (written here: a function used once, terser would make it one Espruino reads twice a press).
+    const effects = result.effects;
+    logged += keepPacked(effects, log, logLimit);
+    if (startMs === null && effects.length > 0) startMs = packedStart(log);
+    const fresh = playedOnce.fresh(effects);
+    const voice = voiceOn();
+    for (let i = 0; i < fresh.length; i++) {
+      const effect = fresh[i];
+      // What the voice can say, it says; the rest (beeps, a period used) stays the buzzer's.
+      const tracks = voice ? (clips() as PartTypes['voice']).effectTracks(effect) : null;
+      const tones: Tone[] | null = settings.sound && !tracks ? soundFor(effect) : null;
+      if (tracks && effect.type !== 'log') say(tracks, effect.atMs, effect.type === 'announce' && effect.kind === 'count');
+      if (tones) hal.buzzer.play(tones, settings.volume);
+    }
+    for (let i = 0; i < effectHandlers.length; i++) effectHandlers[i](fresh);
     // After the log took this step's entries: a compaction that the record brings writes them in its snapshot.
     if (journaled) journalRecord(atMs, true, (at) => journalEvent(hal.storage, at, atMs, event, wallMs()));
     return result.effects;
