@@ -518,24 +518,35 @@ async function upload(): Promise<void> {
     say('Upload: wait until the ' + busy + ' has finished.', 'problem');
     return;
   }
-  if (hook.status && hook.status.state === 'running') {
-    say('Upload: refused — a game is running; pause it or finish it first (it is kept in flash and comes back after the restart).', 'refused');
-    return;
-  }
-  if (hook.noApi === null && hook.status && hook.status.unlocked !== true) {
-    say('Upload: refused — unlock with the arbiter\'s code first.', 'refused');
-    return;
-  }
-  const bytes = await readFile(file);
-  const problem = firmwareProblem(bytes, file.name);
-  if (problem) {
-    say('Upload: not sent — ' + problem + '.', 'problem');
-    return;
-  }
   busy = 'upload';
-  progress.hidden = false;
-  progress.value = 0;
   try {
+    // The gate is decided on the clock's status read now, not on the poll's last one: right after connecting no poll
+    // has answered yet, and a gate that passed on an unknown status would upload without the arbiter's code.
+    let status: Status | null = null;
+    if (hook.noApi === null) {
+      const answer = await link.read<Status | { error: string }>(callExpression('status'), 4000);
+      if (!answer.ok || !isStatus(answer.value)) {
+        say('Upload: not sent — the clock did not give its status (' + (answer.ok ? 'no status in its answer' : answer.problem) + ').', 'problem');
+        return;
+      }
+      status = hook.status = answer.value;
+    }
+    if (status && status.state === 'running') {
+      say('Upload: refused — a game is running; pause it or finish it first (it is kept in flash and comes back after the restart).', 'refused');
+      return;
+    }
+    if (status && status.unlocked !== true) {
+      say('Upload: refused — unlock with the arbiter\'s code first.', 'refused');
+      return;
+    }
+    const bytes = await readFile(file);
+    const problem = firmwareProblem(bytes, file.name);
+    if (problem) {
+      say('Upload: not sent — ' + problem + '.', 'problem');
+      return;
+    }
+    progress.hidden = false;
+    progress.value = 0;
     const lines = [STOP_FIRMWARE].concat(storageWrites(bytes));
     state.textContent = 'Uploading ' + file.name + ' (' + bytes.length + ' bytes)…';
     const typed = await link.typeLines(lines, (done, total) => {
