@@ -432,6 +432,11 @@ export function startShell(hal: Hal, config: ShellConfig): Shell {
   function pauseAsOf(atMs: number): void {
     takeBackAfter(atMs, true);
     if (state.status === 'running') feed({ type: 'pause' }, atMs);
+    // Nothing can take the game back behind the chord's first edge any more: edges come in the order they were
+    // made, so every later edge, and the first edge of any later chord, is after it. The commits kept before it
+    // only held RAM (in a quick game up to UNDO_DEPTH states, when the menu's part is loaded); what was played
+    // before them is forgotten at the next commit.
+    recent = recent.filter((c) => c.atMs >= atMs);
   }
 
   function obey(command: MenuCommand, atMs: number): void {
