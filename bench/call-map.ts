@@ -10,11 +10,13 @@
  *   npx tsx bench/call-map.ts console press        (after npm run build: dist/<board>.js and its .map)
  *   npx tsx bench/call-map.ts esp32-oled wake      (main time)   …  wake10 (the last 10 s of a period)
  *   npx tsx bench/call-map.ts esp32-lcd1602 boot   (the boot's work from its first timer on, empty Storage)
+ *   npx tsx bench/call-map.ts console press --cold (text read but not run: see `instrumentRegions`)
  */
 import * as fs from 'fs';
 import * as path from 'path';
 import * as acorn from 'acorn';
 import { originalPositionFor, TraceMap } from '@jridgewell/trace-mapping';
+import MagicString from 'magic-string';
 import { flashImage, partFilesIn, writeFlash, FlashImage } from '../sim/espruino/flash-image';
 import { runVirtual, virtualBoard } from '../sim/espruino/virtual-time';
 import { MAIN_CONTROL, PERIOD_CONTROL, pressLoop, settingsText, START } from './board-figures';
@@ -58,12 +60,153 @@ function instrument(code: string, map: TraceMap): { code: string; fns: Fn[] } {
   return { code: 'var __P=new Uint32Array(' + fns.length + ');' + out, fns: fns };
 }
 
+/** A stretch of the bundle's text with a counter of its own: a function's body, a block, a branch, a case. */
+interface Region {
+  start: number;
+  end: number;
+  /** The enclosing region (-1: none) and the function the region is read with (its own index for a function). */
+  parent: number;
+  fn: number;
+  where: string;
+}
+
+/**
+ * `--cold`: a counter at the start of every function body, block, branch of an `if`, `?:`, `&&`/`||`, and `case`, so
+ * that a run says which of the text a called function's reading passes over was never run. Espruino reads a
+ * function's whole text at every call, run or skipped (a skipped statement costs about as much a character as a run
+ * one on the host build: measured, ~290 host instructions a character of flash), so text skipped on a hot path is
+ * the first thing to move out of it, into a function of its own that only the rare case calls.
+ */
+function instrumentRegions(code: string, map: TraceMap): { code: string; regions: Region[] } {
+  const program = acorn.parse(code, { ecmaVersion: 2020, locations: true }) as Node;
+  const regions: Region[] = [];
+  const out = new MagicString(code);
+  const whereOf = (n: Node): string => {
+    const at = originalPositionFor(map, { line: n.loc!.start.line, column: n.loc!.start.column });
+    return (at.source || '?').replace(/^.*?((firmware|hal|boards|sim)\/)/, '$1') + ':' + at.line;
+  };
+  const region = (n: Node, parent: number, fn: number, kind: 'block' | 'statement' | 'expression' | 'case'): number => {
+    const id = regions.length;
+    const start = kind === 'case' ? n.consequent[0].start : n.start;
+    const end = kind === 'case' ? n.consequent[n.consequent.length - 1].end : n.end;
+    regions.push({ start: start, end: end, parent: parent, fn: fn < 0 ? id : fn, where: whereOf(kind === 'case' ? n.consequent[0] : n) });
+    const count = '__P[' + id + ']++';
+    if (kind === 'block') out.appendRight(n.start + 1, count + ';');
+    else if (kind === 'case') out.appendRight(start, count + ';');
+    else if (kind === 'statement') {
+      out.appendRight(n.start, '{' + count + ';');
+      out.prependLeft(n.end, '}');
+    } else {
+      out.appendRight(n.start, '(' + count + ',');
+      out.prependLeft(n.end, ')');
+    }
+    return id;
+  };
+  const visit = (n: Node, parent: number, fn: number): void => {
+    if (!n || typeof n.type !== 'string') return;
+    let here = parent;
+    let inFn = fn;
+    if (n.type === 'FunctionDeclaration' || n.type === 'FunctionExpression' || n.type === 'ArrowFunctionExpression') {
+      if (n.body.type === 'BlockStatement') {
+        here = region(n.body, parent, -1, 'block');
+        inFn = here;
+        for (const c of n.body.body) visit(c, here, inFn);
+      } else {
+        here = region(n.body, parent, -1, 'expression');
+        visit(n.body, here, here);
+      }
+      return;
+    }
+    if (n.type === 'IfStatement') {
+      visit(n.test, parent, fn);
+      for (const branch of [n.consequent, n.alternate]) {
+        if (!branch) continue;
+        if (branch.type === 'BlockStatement') {
+          const id = region(branch, parent, fn, 'block');
+          for (const c of branch.body) visit(c, id, fn);
+        } else if (branch.type === 'IfStatement') visit(branch, parent, fn);
+        else visit(branch, region(branch, parent, fn, 'statement'), fn);
+      }
+      return;
+    }
+    if (n.type === 'BlockStatement') {
+      const id = region(n, parent, fn, 'block');
+      for (const c of n.body) visit(c, id, fn);
+      return;
+    }
+    if (n.type === 'ConditionalExpression') {
+      visit(n.test, parent, fn);
+      visit(n.consequent, region(n.consequent, parent, fn, 'expression'), fn);
+      visit(n.alternate, region(n.alternate, parent, fn, 'expression'), fn);
+      return;
+    }
+    if (n.type === 'LogicalExpression') {
+      visit(n.left, parent, fn);
+      visit(n.right, region(n.right, parent, fn, 'expression'), fn);
+      return;
+    }
+    if (n.type === 'SwitchCase' && n.consequent.length > 0) {
+      if (n.test) visit(n.test, parent, fn);
+      const id = region(n, parent, fn, 'case');
+      for (const c of n.consequent) visit(c, id, fn);
+      return;
+    }
+    for (const key of Object.keys(n)) {
+      if (key === 'loc') continue;
+      const v = n[key];
+      if (Array.isArray(v)) for (const c of v) visit(c, parent, fn);
+      else if (v && typeof v.type === 'string') visit(v, parent, fn);
+    }
+  };
+  visit(program, -1, -1);
+  return { code: 'var __P=new Uint32Array(' + regions.length + ');' + out.toString(), regions: regions };
+}
+
+/** What `--cold` prints: per function called, the text its calls read and what of it never ran, by region. */
+function coldReport(title: string, regions: Region[], calls: number[], per: number): void {
+  const fns = regions.filter((r, i) => r.fn === i && calls[i] > 0);
+  const rows = fns.map((f) => {
+    const id = regions.indexOf(f);
+    // The cold regions read with this function: counted 0, in a region of the same function that ran.
+    const cold = regions
+      .map((r, i) => ({ r: r, i: i }))
+      .filter((x) => x.r.fn === id && x.i !== id && calls[x.i] === 0 && calls[x.r.parent] > 0)
+      .map((x) => ({ where: x.r.where, len: x.r.end - x.r.start }));
+    const coldLen = cold.reduce((a, c) => a + c.len, 0);
+    return { where: f.where, calls: calls[id] / per, len: f.end - f.start, coldLen: coldLen, cold: cold.sort((a, b) => b.len - a.len) };
+  }).sort((a, b) => b.calls * b.coldLen - a.calls * a.coldLen);
+  const read = rows.reduce((a, r) => a + r.calls * r.len, 0);
+  const coldRead = rows.reduce((a, r) => a + r.calls * r.coldLen, 0);
+  console.log(title + ': ' + Math.round(read) + ' chars read, ' + Math.round(coldRead) + ' of them never run (' + (100 * coldRead / read).toFixed(0) + ' %)');
+  // By module: the text run (about 800 host instructions a character on the host build) and skipped (about 290).
+  const modules: { [m: string]: { run: number; cold: number } } = {};
+  for (const r of rows) {
+    const m = r.where.replace(/:.*$/, '');
+    const t = modules[m] || (modules[m] = { run: 0, cold: 0 });
+    t.run += r.calls * (r.len - r.coldLen);
+    t.cold += r.calls * r.coldLen;
+  }
+  console.log('  run chars  cold chars  module');
+  for (const m of Object.keys(modules).sort((a, b) => modules[b].run - modules[a].run)) {
+    console.log(String(Math.round(modules[m].run)).padStart(11) + String(Math.round(modules[m].cold)).padStart(12) + '  ' + m);
+  }
+  console.log('  calls    len   cold  cold read  function   (cold regions: length at source line)');
+  for (const r of rows) {
+    if (r.coldLen === 0) continue;
+    console.log(r.calls.toFixed(2).padStart(7) + ' ' + String(r.len).padStart(6) + ' ' + String(r.coldLen).padStart(6) + ' ' +
+      String(Math.round(r.calls * r.coldLen)).padStart(10) + '  ' + r.where + '   ' + r.cold.slice(0, 6).map((c) => c.len + '@' + c.where.replace(/^.*\//, '')).join(' '));
+  }
+}
+
 async function main(): Promise<void> {
   const board = process.argv[2] || 'console';
   const what = process.argv[3] || 'press';
   const bundleFile = path.join('dist', board + '.js');
   const code = fs.readFileSync(bundleFile, 'latin1');
-  const counted = instrument(code, new TraceMap(JSON.parse(fs.readFileSync(bundleFile + '.map', 'utf8'))));
+  const cold = process.argv.indexOf('--cold') >= 0;
+  const sourceMap = new TraceMap(JSON.parse(fs.readFileSync(bundleFile + '.map', 'utf8')));
+  const regions = cold ? instrumentRegions(code, sourceMap) : null;
+  const counted = regions ? { code: regions.code, fns: [] as Fn[] } : instrument(code, sourceMap);
   const image = await flashImage(board);
   // The counted bundle as .bootcde, the board's parts as they are.
   const dir = fs.mkdtempSync(path.join(path.dirname(image.dir), board + '.counted-'));
@@ -96,6 +239,10 @@ async function main(): Promise<void> {
   fs.rmSync(b, { recursive: true, force: true });
   fs.rmSync(dir, { recursive: true, force: true });
   const per = what === 'press' || what === 'boot' ? scripts[2] : runs[1].fired - runs[0].fired;
+  if (regions) {
+    const calls = runs[1].calls.map((c, i) => c - runs[0].calls[i]);
+    return coldReport(board + ' ' + what + ' (per ' + (what === 'press' ? 'press' : what === 'boot' ? 'boot' : 'wake-up') + ', over ' + per + ')', regions.regions, calls, per);
+  }
   const rows = counted.fns.map((f, i) => {
     const calls = (runs[1].calls[i] - runs[0].calls[i]) / per;
     const len = f.end - f.start;
