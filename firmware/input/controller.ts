@@ -39,7 +39,8 @@ export interface ControllerHost {
 }
 
 export interface Controller {
-  onEdge(edge: ButtonEdge): void;
+  /** Whether the edge made the recogniser report anything (else only the gestures' deadline may have moved). */
+  onEdge(edge: ButtonEdge): boolean;
   /** Lets time-based gestures fire (long holds, chord levels); `nowMs` on the edges' time line. */
   onTick(nowMs: number): void;
   /** The next instant (edges' time line) a tick is needed, or null. */
@@ -88,12 +89,8 @@ export function createController(host: ControllerHost, timing?: Partial<GestureT
     if (gestures !== before) afterEdge = null;
   }
 
-  /** A press, a chord, its levels and its end (releases, long holds and repeats say nothing to the clock). */
-  function onClockGesture(g: Gesture): void {
-    if (g.type === 'press') {
-      host.press(host.sideOf(g.button), g.atMs + host.offsetMs());
-      return;
-    }
+  /** A chord, its levels and its end (a press is a move: `handle`; releases, long holds and repeats say nothing). */
+  function onChordGesture(g: Gesture): void {
     const status = host.clock().status;
     if (g.type === 'chord') {
       chordHeld = true;
@@ -135,15 +132,26 @@ export function createController(host: ControllerHost, timing?: Partial<GestureT
     setMenu(next, g.atMs);
   }
 
+  /** Where a gesture that is not a move goes: the menu, or the clock's chord (`onChordGesture`). */
+  function route(g: Gesture): void {
+    if (g.type === 'chord') chordOwner = menu === null ? 'clock' : 'menu';
+    // A chord held on the clock that opens the menu ends there: its end is not a menu gesture.
+    const toClock = menu === null || ((g.type === 'chordHold' || g.type === 'chordEnd') && chordOwner === 'clock');
+    if (!toClock) onMenuGesture(g);
+    else if (g.type !== 'release' && g.type !== 'long' && g.type !== 'repeat') onChordGesture(g);
+    if (g.type === 'chordEnd') chordOwner = null;
+  }
+
+  /**
+   * With the clock showing, a press is a move by the side whose button it is, at the edge's own instant (12.8), and a
+   * release says nothing: the gestures of every move, handled here; the rest are `route`'s (a function of its own,
+   * which a move's path does not read).
+   */
   function handle(list: Gesture[]): void {
     for (let i = 0; i < list.length; i++) {
       const g = list[i];
-      if (g.type === 'chord') chordOwner = menu === null ? 'clock' : 'menu';
-      // A chord held on the clock that opens the menu ends there: its end is not a menu gesture.
-      const toClock = menu === null || ((g.type === 'chordHold' || g.type === 'chordEnd') && chordOwner === 'clock');
-      if (!toClock) onMenuGesture(g);
-      else if (g.type !== 'release' && g.type !== 'long' && g.type !== 'repeat') onClockGesture(g);
-      if (g.type === 'chordEnd') chordOwner = null;
+      if (menu !== null || (g.type !== 'press' && g.type !== 'release')) /*#__NOINLINE__*/ route(g);
+      else if (g.type === 'press') host.press(host.sideOf(g.button), g.atMs + host.offsetMs());
     }
   }
 
@@ -173,11 +181,13 @@ export function createController(host: ControllerHost, timing?: Partial<GestureT
       const input: GestureInput = { type: 'edge', button: edge.button, down: edge.down, atMs: edge.atMs };
       // Late: stamped before the last tick that reported something (see `lateEdge`).
       const late = afterEdge !== null && saidSince.length > 0 && gestures.nowMs !== null && edge.atMs < gestures.nowMs;
-      const result = (late && lateEdge(input)) || gestureStep(gestures, input);
+      const result = (late && /*#__NOINLINE__*/ lateEdge(input)) || gestureStep(gestures, input);
       gestures = result.state;
       afterEdge = gestures;
       if (saidSince.length > 0) saidSince = [];
-      if (result.gestures.length > 0) handle(result.gestures);
+      if (result.gestures.length === 0) return false;
+      handle(result.gestures);
+      return true;
     },
     onTick(nowMs) {
       const result = gestureStep(gestures, { type: 'tick', atMs: nowMs });

@@ -267,11 +267,43 @@ function confirmRelease(s: GestureState, name: ButtonName, out: Gesture[]): void
   }
 }
 
+/** Whether hold `b` may fire a long or a repeat at or before `atMs` (this hold's; `nextDecision` says exactly). */
+function mayFire(s: GestureState, b: ButtonState, atMs: number): boolean {
+  const t = s.timing;
+  return (!b.longDone && b.downAtMs + t.longPressMs <= atMs) || (s.repeating && b.downAtMs + t.repeatDelayMs + b.repeats * t.repeatEveryMs <= atMs);
+}
+
+/**
+ * `advance` in the states between moves, where the answer needs no search (`nextDecision` is the longest function
+ * on a press's path, and Espruino reads it whole at every call): no overlap or chord, no hold that may fire a long or
+ * a repeat by `limit` (while down) or by its release (while its release is pending), and either one button down
+ * alone (nothing is due) or both up: then only pending releases are decided, in the order they happened (left first
+ * on a tie), each once it has stayed up for bounceMs. Every other state is `nextDecision`'s: false, nothing done.
+ */
+function betweenMoves(s: GestureState, limit: number, out: Gesture[]): boolean {
+  const l = s.left;
+  const r = s.right;
+  if (s.phase !== 'none' || (l.held && mayFire(s, l, l.raw ? limit : (l.lastEdgeMs as number))) || (r.held && mayFire(s, r, r.raw ? limit : (r.lastEdgeMs as number)))) {
+    return false;
+  }
+  if (l.raw || r.raw) return !(l.raw ? r : l).held;
+  const rightFirst = r.held && (!l.held || (r.lastEdgeMs as number) < (l.lastEdgeMs as number));
+  const first = rightFirst ? r : l;
+  const bounceMs = s.timing.bounceMs;
+  if (first.held && (first.lastEdgeMs as number) + bounceMs <= limit) {
+    confirmRelease(s, rightFirst ? 'right' : 'left', out);
+    const second = rightFirst ? l : r;
+    if (second.held && (second.lastEdgeMs as number) + bounceMs <= limit) confirmRelease(s, rightFirst ? 'left' : 'right', out);
+  }
+  return true;
+}
+
 /**
  * Decides everything due at or before `limit`, in order; each decision fires or confirms one thing (repeats are
  * bounded by (limit - now) / repeatEveryMs).
  */
 function advance(s: GestureState, limit: number, out: Gesture[]): void {
+  if (/*#__NOINLINE__*/ betweenMoves(s, limit, out)) return;
   for (let d = nextDecision(s); d !== null && d.atMs <= limit; d = nextDecision(s)) {
     if (d.kind === 'confirm') confirmRelease(s, d.button, out);
     else fireTimed(s, d, out);

@@ -514,12 +514,14 @@ export function startShell(hal: Hal, config: ShellConfig): Shell {
   /** What the screen was last drawn from, so that an edge or a gesture that changed none of it draws nothing. */
   let drawnState: ClockState | null = null;
   let drawnHint: string | undefined = undefined;
+  let drawnMenu = false;
 
   function render(now: number): void {
     const shown = screen(now);
     layout.draw(shown);
     drawnState = state;
     drawnHint = shown.hint;
+    drawnMenu = shown.menu !== undefined;
     const running = shown.view.running;
     const runner = running === null ? null : shown.view.sides[running];
     // (Nor while something is unsaved: its notice comes and goes.)
@@ -577,22 +579,16 @@ export function startShell(hal: Hal, config: ShellConfig): Shell {
   }
 
   /**
-   * Whether the screen must be drawn again after an edge or a gesture's tick: the clock's state, the menu or the
-   * hint changed, or the screen shows something that comes and goes (boot notices, the unsaved notice). A release,
-   * a bounce, a confirmed release or a press that the core ignored without a word change none of it: they only set
-   * the timer (the gestures' next deadline), which on Espruino is a small part of a whole settle.
+   * Whether the screen must be drawn again after a gesture: the clock's state, the menu (shown before, or now) or the
+   * hint changed, or the screen shows something that comes and goes (boot notices, the unsaved notice). A confirmed
+   * release or a press that the core ignored without a word change none of it: they only set the timer (the
+   * gestures' next deadline), which on Espruino is a small part of a whole settle.
    */
-  function changed(menuWasOpen: boolean, now: number): boolean {
+  function changed(now: number): boolean {
     return (
-      state !== drawnState || menuWasOpen || controller.menuOpen() || controller.hint() !== drawnHint || showNotices || !saved.game ||
+      state !== drawnState || drawnMenu || controller.menuOpen() || controller.hint() !== drawnHint || showNotices || !saved.game ||
       !saved.settings || now >= displayAtMs
     );
-  }
-
-  /** `settle`, drawing only when `changed`. */
-  function settleChanged(menuWasOpen: boolean, now: number): void {
-    if (changed(menuWasOpen, now)) settle(now);
-    else arm(now);
   }
 
   /**
@@ -631,7 +627,6 @@ export function startShell(hal: Hal, config: ShellConfig): Shell {
    */
   function wakeWhole(now: number): void {
     const gesture = controller.deadline();
-    const menuWasOpen = controller.menuOpen();
     const gestureDue = gesture !== null && gesture <= now;
     if (gestureDue) controller.onTick(now);
     const game = now + offsetMs;
@@ -639,8 +634,8 @@ export function startShell(hal: Hal, config: ShellConfig): Shell {
     const coreDue = game >= quietUntil(state) || game >= heartbeatAtMs;
     if (coreDue) feed({ type: 'tick' }, game);
     // Woken for a gesture alone (a release confirmed, a hold that fired nothing): `changed` says if the screen moved.
-    if (gestureDue && !coreDue) settleChanged(menuWasOpen, now);
-    else settle(now);
+    if (!gestureDue || coreDue || changed(now)) settle(now);
+    else arm(now);
   }
 
   if (hal.voice) hal.voice.setVolume(settings.volume);
@@ -651,14 +646,12 @@ export function startShell(hal: Hal, config: ShellConfig): Shell {
   }
   hal.buttons.onEdge((edge) => {
     if (hal.watchdog) hal.watchdog.kick();
-    const menuWasOpen = controller.menuOpen();
-    const gesture = controller.deadline();
-    controller.onEdge(edge);
+    // An edge that made no gesture (a press's up edge, a bounce) changes nothing on the screen: only the gestures'
+    // deadline may have moved (`gestureAtMs` is the one the timer was last set for).
+    const said = controller.onEdge(edge);
     const now = hal.clock.nowMs();
-    // An edge that changed nothing on the screen and no gesture's deadline (a press's up edge, a bounce) leaves the
-    // timer as it was set: it is already right.
-    if (changed(menuWasOpen, now)) settle(now);
-    else if (controller.deadline() !== gesture) arm(now);
+    if (said && changed(now)) settle(now);
+    else if (controller.deadline() !== gestureAtMs) arm(now);
   });
   settle(hal.clock.nowMs());
 
