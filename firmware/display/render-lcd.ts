@@ -128,28 +128,19 @@ interface Half {
 const NO_HALF: Half = { side: null, status: '', toMove: null, flags: null, control: null, width: 0, time: '', info: '' };
 
 /**
- * The cells last made for each half. A side's view is the same object for as long as its clock does not change (see
- * firmware/display/view.ts), so at most wake-ups only the running side's half is made again: the other one's two cells, and
- * the rest of the layout, are what they were (on Espruino, making a half costs about as much as the rest of a wake).
+ * The cells last made for each half. A side that is not running is shown from its clock as the state holds it, the
+ * very object (firmware/display/view.ts), so at most wake-ups, and for the side that starts running at a press, the
+ * half is what it was: its two cells, and the rest of the layout, are not made again (on Espruino, making a half
+ * costs about as much as the rest of a wake).
  */
 let madeHalves: { left: Half; right: Half } = { left: NO_HALF, right: NO_HALF };
 
 function halfCells(which: 'left' | 'right', view: ClockView, sideName: Side, control: TimeControl, width: number): Half {
   const last = madeHalves[which];
-  const side = view.sides[sideName];
-  const was = last.side;
-  // The same view, or one that shows the same (a press makes both sides' views anew, but the side that starts running
-  // shows what it showed); whose turn it is shows only while the clock stands.
-  if (
-    was !== null && last.status === view.status && (last.toMove === view.toMove || view.status === 'running') && last.flags === view.flags &&
-    last.control === control && last.width === width &&
-    (was === side || (was.remainingMs === side.remainingMs && was.moves === side.moves && was.phase === side.phase && was.graceMs === side.graceMs &&
-      was.inBreak === side.inBreak && was.flaggedAtMs === side.flaggedAtMs && was.overdueMs === side.overdueMs &&
-      was.periodsLeft === side.periodsLeft && was.movesLeft === side.movesLeft))
-  ) {
-    return last;
-  }
-  return /*#__NOINLINE__*/ makeHalf(which, view, sideName, control, width);
+  // The same clock, shown the same way; whose turn it is shows only while the clock stands.
+  const same = last.side === view.sides[sideName] && last.status === view.status && (last.toMove === view.toMove || view.status === 'running') &&
+    last.flags === view.flags && last.control === control && last.width === width;
+  return same ? last : /*#__NOINLINE__*/ makeHalf(which, view, sideName, control, width);
 }
 
 /** A half's two cells made anew. */

@@ -8,21 +8,15 @@ import { msUntilShownChange, msUntilShownRise } from './display-time';
 import { otherSide, PerSide, Side } from '../clock/side';
 import { Phase, runTimes, SideClock } from '../clock/side-clock';
 
-export interface SideView {
-  phase: Phase;
-  /** Main time left (main phase) or time left in the current period (overtime); never below zero. */
-  remainingMs: number;
-  /** Delay still pending this turn (simple delay) or break left (3.17.3), which runs before `remainingMs`. */
-  graceMs: number;
-  inBreak: boolean;
-  periodsLeft: number | null;
-  movesLeft: number | null;
-  moves: number;
-  flaggedAtMs: number | null;
-  /** Running time since the flag (onExpire "continue": a flagged clock counts up). */
-  overdueMs: number;
-  running: boolean;
-}
+/**
+ * What a display shows of a side: its clock at the view's instant (side-clock.ts): main time left (main phase) or time
+ * left in the current period (overtime), never below zero; the delay still pending this turn or the break left
+ * (`graceMs`, which runs before `remainingMs`); periods or moves left; moves made; the flag and the running time
+ * since it (`overdueMs`, onExpire "continue"). A side that is not running shows its clock as the state holds it,
+ * the very object (nothing made for a view of it, and a layout can tell at once that it did not change); the running
+ * side's is its clock run on to the instant. Views are never changed, by anyone.
+ */
+export type SideView = SideClock;
 
 /** What a side's clock stands at, as the scripted simulator reports it and the arbiter's console answers it. */
 export interface SideFacts {
@@ -55,43 +49,26 @@ export interface ClockView {
   flags: Flag[];
 }
 
-function sideView(clock: SideClock, running: boolean): SideView {
-  return {
-    phase: clock.phase,
-    remainingMs: clock.remainingMs,
-    graceMs: clock.graceMs,
-    inBreak: clock.inBreak,
-    periodsLeft: clock.periodsLeft,
-    movesLeft: clock.movesLeft,
-    moves: clock.moves,
-    flaggedAtMs: clock.flaggedAtMs,
-    overdueMs: clock.overdueMs,
-    running: running,
-  };
-}
-
 /**
- * What is known of the last state asked about: its next boundary (`nextBoundaryAt`), and the views of its sides as
- * committed. A display asks about the same committed state at every wake-up of a turn; before that boundary only the
- * running side's time moves, so the answer is arithmetic on its snapshot and the other side's view is the one made
- * before, not a whole `step` (on Espruino, most of what a wake-up cost). States are never changed once made, so the
- * state itself is the key; views handed out must not be changed either.
+ * What is known of the last state asked about: its next boundary (`nextBoundaryAt`). A display asks about the same
+ * committed state at every wake-up of a turn; before that boundary only the running side's time moves, so the answer
+ * is arithmetic on its snapshot, not a whole `step` (on Espruino, most of what a wake-up cost). States are never
+ * changed once made, so the state itself is the key.
  */
 interface Known {
   state: ClockState | null;
   boundaryAtMs: number;
-  views: { black: SideView | null; white: SideView | null };
   /** The running side's view at the last display tick (`runnerAt`). */
   tick: { view: SideView; nextAtMs: number } | null;
 }
-let known: Known = { state: null, boundaryAtMs: Infinity, views: { black: null, white: null }, tick: null };
+let known: Known = { state: null, boundaryAtMs: Infinity, tick: null };
 
 /** The first instant past the clock's time line: beyond it the clock stands still (see `nextDeadline`). */
 const END_MS = MAX_INSTANT_MS + 1;
 
 function knownOf(state: ClockState): Known {
   if (known.state !== state) {
-    known = { state: state, boundaryAtMs: Math.min(nextBoundaryAt(state), END_MS), views: { black: null, white: null }, tick: null };
+    known = { state: state, boundaryAtMs: Math.min(nextBoundaryAt(state), END_MS), tick: null };
   }
   return known;
 }
@@ -115,28 +92,21 @@ function quietSides(state: ClockState, nowMs: number): PerSide<SideClock> {
   return state.status === 'running' && elapsed > 0 ? sidesAfter(state, elapsed) : state.sides;
 }
 
-function viewOf(state: ClockState, atMs: number, sides: PerSide<SideClock>, views: Known['views'] | null): ClockView {
-  const running = state.status === 'running' ? state.toMove : null;
-  const sideViewOf = (side: Side): SideView => {
-    if (views === null || sides[side] !== state.sides[side]) return sideView(sides[side], running === side);
-    const made = views[side] || sideView(sides[side], running === side);
-    views[side] = made;
-    return made;
-  };
+function viewOf(state: ClockState, atMs: number, sides: PerSide<SideClock>): ClockView {
   return {
     atMs: atMs,
     status: state.status,
-    running: running,
+    running: state.status === 'running' ? state.toMove : null,
     toMove: state.toMove,
-    sides: { black: sideViewOf('black'), white: sideViewOf('white') },
+    sides: sides,
     flags: state.flags,
   };
 }
 
 export function view(state: ClockState, nowMs: number): ClockView {
-  if (quietAt(state, nowMs)) return viewOf(state, nowMs, quietSides(state, nowMs), knownOf(state).views);
+  if (quietAt(state, nowMs)) return viewOf(state, nowMs, quietSides(state, nowMs));
   const s = step(state, { type: 'tick' }, nowMs).state;
-  return viewOf(s, s.atMs, s.sides, null);
+  return viewOf(s, s.atMs, s.sides);
 }
 
 /** How long until the running side's own display next changes: its time, its pending delay, or a flag's count-up. */
@@ -170,7 +140,7 @@ export function runnerAt(state: ClockState, nowMs: number): { view: SideView; ne
 
 /** The running side's view as committed, made anew: the first tick of a state, or a tick at the turn's instant. */
 function firstTick(k: Known, state: ClockState): { view: SideView; nextAtMs: number } {
-  k.tick = { view: sideView(state.sides[state.toMove], true), nextAtMs: 0 };
+  k.tick = { view: Object.assign({}, state.sides[state.toMove]), nextAtMs: 0 };
   return k.tick;
 }
 

@@ -203,12 +203,9 @@ export function displayProblem(lines: string[], columns = 16, rows = 2): string 
   return null;
 }
 
-/** One side runs exactly while running; no count or time is negative or fractional. */
+/** The side to move runs exactly while running; no count or time is negative or fractional. */
 export function viewProblem(v: ClockView): string | null {
-  const runners = SIDES.filter((s) => v.sides[s].running);
-  if (v.status === 'running' ? runners.length !== 1 || v.running !== runners[0] : runners.length !== 0 || v.running !== null) {
-    return 'runners ' + JSON.stringify(runners) + ' (running ' + v.running + ') with status ' + v.status;
-  }
+  if (v.running !== (v.status === 'running' ? v.toMove : null)) return 'running ' + v.running + ' with status ' + v.status + ', ' + v.toMove + ' to move';
   if (SIDES.indexOf(v.toMove) < 0) return 'toMove ' + JSON.stringify(v.toMove);
   for (const s of SIDES) {
     const x = v.sides[s];

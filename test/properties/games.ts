@@ -316,7 +316,7 @@ function overdueShown(overdueMs: number): string {
 export function visible(v: ClockView): string {
   const side = (s: Side) => {
     const x = v.sides[s];
-    return [x.phase, shown(x.graceMs), shown(x.remainingMs), x.inBreak, x.periodsLeft, x.movesLeft, x.moves, x.flaggedAtMs, overdueShown(x.overdueMs), x.running].join(',');
+    return [x.phase, shown(x.graceMs), shown(x.remainingMs), x.inBreak, x.periodsLeft, x.movesLeft, x.moves, x.flaggedAtMs, overdueShown(x.overdueMs), v.running === s].join(',');
   };
   return [v.status, v.running, v.toMove, side('black'), side('white'), v.flags.length].join(' | ');
 }

@@ -17,8 +17,7 @@ const SCALE = Number(process.env.PROPS_SCALE || 1);
 const SIDES: ('black' | 'white')[] = ['black', 'white'];
 
 function sane(v: ClockView): string | null {
-  const runners = SIDES.filter((s) => v.sides[s].running);
-  if (v.status === 'running' ? runners.length !== 1 || v.running !== runners[0] : runners.length !== 0 || v.running !== null) return 'runners ' + JSON.stringify(runners) + ' with status ' + v.status;
+  if (v.running !== (v.status === 'running' ? v.toMove : null)) return 'running ' + v.running + ' with status ' + v.status + ', ' + v.toMove + ' to move';
   for (const s of SIDES) {
     const x = v.sides[s];
     for (const [name, value] of Object.entries({ remainingMs: x.remainingMs, graceMs: x.graceMs, periodsLeft: x.periodsLeft, movesLeft: x.movesLeft, moves: x.moves, overdueMs: x.overdueMs })) {
