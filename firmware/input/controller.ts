@@ -12,7 +12,7 @@
  */
 import { ButtonEdge, ButtonName } from '../../hal/hal';
 import { ClockState } from '../clock/clock-types';
-import { createGestures, gestureDeadline, gestureStep, GestureState, GestureStepResult, withRepeats } from './gestures';
+import { createGestures, edgeStep, gestureDeadline, gestureStep, GestureState, GestureStepResult, withRepeats } from './gestures';
 import { Gesture, GestureInput, GestureTiming } from './gesture-types';
 import type { MenuCommand, MenuContext, MenuState } from './menu';
 import type { MenuPart } from '../parts/menu-part';
@@ -178,10 +178,10 @@ export function createController(host: ControllerHost, timing?: Partial<GestureT
 
   return {
     onEdge(edge) {
-      const input: GestureInput = { type: 'edge', button: edge.button, down: edge.down, atMs: edge.atMs };
-      // Late: stamped before the last tick that reported something (see `lateEdge`).
+      // Late: stamped before the last tick that reported something (see `lateEdge`). The HAL's edges are well formed.
       const late = afterEdge !== null && saidSince.length > 0 && gestures.nowMs !== null && edge.atMs < gestures.nowMs;
-      const result = (late && /*#__NOINLINE__*/ lateEdge(input)) || gestureStep(gestures, input);
+      const result = (late && /*#__NOINLINE__*/ lateEdge({ type: 'edge', button: edge.button, down: edge.down, atMs: edge.atMs })) ||
+        edgeStep(gestures, edge.button, edge.down, edge.atMs);
       gestures = result.state;
       afterEdge = gestures;
       if (saidSince.length > 0) saidSince = [];
@@ -190,7 +190,7 @@ export function createController(host: ControllerHost, timing?: Partial<GestureT
       return true;
     },
     onTick(nowMs) {
-      const result = gestureStep(gestures, { type: 'tick', atMs: nowMs });
+      const result = edgeStep(gestures, null, false, nowMs);
       // A tick that fired nothing is not kept: an edge stamped before it, handled after it, keeps its own instant.
       if (result.gestures.length === 0) return;
       gestures = result.state;

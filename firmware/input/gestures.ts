@@ -241,6 +241,19 @@ function fireTimed(s: GestureState, x: Decision, out: Gesture[]): void {
   }
 }
 
+/** A chord button's release confirmed (`confirmRelease`): the chord ends with the last of the two. */
+function releaseFromChord(s: GestureState, b: ButtonState, o: ButtonState, out: Gesture[]): void {
+  const r = b.lastEdgeMs as number;
+  b.inChord = false;
+  s.chordHeld = false;
+  if (!o.held) {
+    o.inChord = false;
+    out.push({ type: 'chordEnd', level: s.level, atMs: r > o.upAtMs ? r : o.upAtMs });
+    s.phase = 'none';
+    s.level = 0;
+  }
+}
+
 /** The pending release of `name` has stayed up for bounceMs: the hold ended at its release instant. */
 function confirmRelease(s: GestureState, name: ButtonName, out: Gesture[]): void {
   const b = name === 'left' ? s.left : s.right;
@@ -248,17 +261,7 @@ function confirmRelease(s: GestureState, name: ButtonName, out: Gesture[]): void
   const r = b.lastEdgeMs as number;
   b.held = false;
   b.upAtMs = r;
-  if (b.inChord) {
-    b.inChord = false;
-    s.chordHeld = false;
-    if (!o.held) {
-      o.inChord = false;
-      out.push({ type: 'chordEnd', level: s.level, atMs: r > o.upAtMs ? r : o.upAtMs });
-      s.phase = 'none';
-      s.level = 0;
-    }
-    return;
-  }
+  if (b.inChord) return /*#__NOINLINE__*/ releaseFromChord(s, b, o, out);
   out.push({ type: 'release', button: name, atMs: r, heldMs: r - b.downAtMs });
   if (s.phase === 'overlap') {
     // Released at or before the overlap opened (it was pending then): there was no overlap after all.
@@ -310,6 +313,18 @@ function advance(s: GestureState, limit: number, out: Gesture[]): void {
   }
 }
 
+/** A hold of `name` (`b`) begins at `atMs` while the other one (`o`) is held: an overlap, a chord if it lasts. */
+function openOverlap(s: GestureState, name: ButtonName, b: ButtonState, o: ButtonState, atMs: number): void {
+  s.phase = 'overlap';
+  s.second = name;
+  s.overlapAtMs = atMs;
+  s.firstAloneUntilMs = o.aloneUntilMs;
+  s.firstAtMs = o.aloneUntilMs === Infinity && atMs - o.downAtMs <= s.timing.chordWindowMs ? o.downAtMs : atMs;
+  // What is due at this instant comes before this edge (even if a pending release holds it back now).
+  o.aloneUntilMs = o.aloneUntilMs < atMs ? o.aloneUntilMs : atMs;
+  b.aloneUntilMs = -Infinity;
+}
+
 /** A contact edge at `atMs` (everything due at or before it has been decided). */
 function takeEdge(s: GestureState, name: ButtonName, down: boolean, atMs: number, out: Gesture[]): void {
   const b = name === 'left' ? s.left : s.right;
@@ -326,16 +341,7 @@ function takeEdge(s: GestureState, name: ButtonName, down: boolean, atMs: number
   b.inChord = s.phase === 'chord';
   if (b.inChord) return;
   out.push({ type: 'press', button: name, atMs: atMs });
-  if (o.held) {
-    s.phase = 'overlap';
-    s.second = name;
-    s.overlapAtMs = atMs;
-    s.firstAloneUntilMs = o.aloneUntilMs;
-    s.firstAtMs = o.aloneUntilMs === Infinity && atMs - o.downAtMs <= s.timing.chordWindowMs ? o.downAtMs : atMs;
-    // What is due at this instant comes before this edge (even if a pending release holds it back now).
-    o.aloneUntilMs = o.aloneUntilMs < atMs ? o.aloneUntilMs : atMs;
-    b.aloneUntilMs = -Infinity;
-  }
+  if (o.held) /*#__NOINLINE__*/ openOverlap(s, name, b, o, atMs);
 }
 
 /** Stable, by `atMs` (the lists are short). */
@@ -351,7 +357,33 @@ function sortByTime(list: Gesture[]): void {
   }
 }
 
-/** One edge or tick: everything due up to its instant, then the edge. `state` is not modified. */
+/**
+ * One edge of a button (`edgeStep`) or a tick (`button` null): everything due up to its instant, then the edge.
+ * `state` is not modified. The inputs are well formed (`gestureStep` checks them; the controller makes them so).
+ */
+export function edgeStep(state: GestureState, button: ButtonName | null, down: boolean, at: number): GestureStepResult {
+  const s = copyState(state);
+  const nowMs = s.nowMs === null || at > s.nowMs ? at : s.nowMs;
+  const out: Gesture[] = [];
+  advance(s, nowMs, out);
+  s.nowMs = nowMs;
+  if (button === null) return { state: s, gestures: out };
+  const t = s.timing;
+  const b = button === 'left' ? s.left : s.right;
+  // Everything due up to now is decided: what the edge makes due at its own instant is only what a pending release
+  // of its button held back (a down edge that was bounce ends it), or what a timing of 0 puts there (a long, a
+  // repeat or a chord of a down edge; a release of an up edge). An up edge otherwise only holds things back.
+  const due = down ? (b.held && !b.raw) || t.longPressMs === 0 || t.repeatDelayMs === 0 || t.chordMs === 0 : t.bounceMs === 0;
+  /*#__NOINLINE__*/ takeEdge(s, button, down, nowMs, out);
+  // Only what the edge made due may be stamped before its press (`advance` decides in time order).
+  if (due) {
+    advance(s, nowMs, out);
+    if (out.length > 1) sortByTime(out);
+  }
+  return { state: s, gestures: out };
+}
+
+/** One edge or tick, whatever it holds: one that is not a well-formed edge or tick is ignored (see the top). */
 export function gestureStep(state: GestureState, input: GestureInput): GestureStepResult {
   if (input === null || typeof input !== 'object') return { state: state, gestures: [] };
   const at = input.atMs;
@@ -359,24 +391,7 @@ export function gestureStep(state: GestureState, input: GestureInput): GestureSt
   if (typeof at !== 'number' || !isFinite(at) || (!edge && input.type !== 'tick') || (edge && input.button !== 'left' && input.button !== 'right')) {
     return { state: state, gestures: [] };
   }
-  const s = copyState(state);
-  const nowMs = s.nowMs === null || at > s.nowMs ? at : s.nowMs;
-  const out: Gesture[] = [];
-  advance(s, nowMs, out);
-  s.nowMs = nowMs;
-  if (edge) {
-    const down = !!input.down;
-    const t = s.timing;
-    const b = input.button === 'left' ? s.left : s.right;
-    // Everything due up to now is decided: what the edge makes due at its own instant is only what a pending release
-    // of its button held back (a down edge that was bounce ends it), or what a timing of 0 puts there (a long, a
-    // repeat or a chord of a down edge; a release of an up edge). An up edge otherwise only holds things back.
-    const due = down ? (b.held && !b.raw) || t.longPressMs === 0 || t.repeatDelayMs === 0 || t.chordMs === 0 : t.bounceMs === 0;
-    /*#__NOINLINE__*/ takeEdge(s, input.button, down, nowMs, out);
-    if (due) advance(s, nowMs, out);
-  }
-  if (out.length > 1) sortByTime(out);
-  return { state: s, gestures: out };
+  return edge ? edgeStep(state, input.button, !!input.down, at) : edgeStep(state, null, false, at);
 }
 
 /**

@@ -361,6 +361,21 @@ export function startShell(hal: Hal, config: ShellConfig): Shell {
     recorded += lines.length;
   }
 
+  /** Plays a step's effects that were not played before (see played-once.ts), and shows them to the hosts listening. */
+  function play(effects: ClockEffect[]): void {
+    const fresh = playedOnce.fresh(effects);
+    const voice = voiceOn();
+    for (let i = 0; i < fresh.length; i++) {
+      const effect = fresh[i];
+      // What the voice can say, it says; the rest (beeps, a period used) stays the buzzer's.
+      const tracks = voice ? (clips() as PartTypes['voice']).effectTracks(effect) : null;
+      const tones: Tone[] | null = settings.sound && !tracks ? soundFor(effect) : null;
+      if (tracks && effect.type !== 'log') say(tracks, effect.atMs, effect.type === 'announce' && effect.kind === 'count');
+      if (tones) hal.buzzer.play(tones, settings.volume);
+    }
+    for (let i = 0; i < effectHandlers.length; i++) effectHandlers[i](fresh);
+  }
+
   function feed(event: ClockEvent, atMs: number): ClockEffect[] {
     if (hal.watchdog) hal.watchdog.kick(); // every wake-up and every edge: arm() may keep pushing the timer back
     // An edge can reach the firmware after a timer that fell due after it (a count, a flag): take back what was
@@ -387,21 +402,13 @@ export function startShell(hal: Hal, config: ShellConfig): Shell {
     if (before !== state.status && (event.type === 'pause' || event.type === 'resume')) sayWords(event.type === 'pause' ? 'paused' : 'resumed', atMs);
     const heartbeat = event.type === 'tick' && state.status === 'running' && atMs - journaledAtMs >= HEARTBEAT_MS;
     const journaled = heartbeat || worthJournaling(event, result.effects);
-    // The effects played (written here: a function used once, terser would make it one Espruino reads twice a press).
     const effects = result.effects;
     logged += keepPacked(effects, log, logLimit);
     if (startMs === null && effects.length > 0) startMs = packedStart(log);
-    const fresh = playedOnce.fresh(effects);
-    const voice = voiceOn();
-    for (let i = 0; i < fresh.length; i++) {
-      const effect = fresh[i];
-      // What the voice can say, it says; the rest (beeps, a period used) stays the buzzer's.
-      const tracks = voice ? (clips() as PartTypes['voice']).effectTracks(effect) : null;
-      const tones: Tone[] | null = settings.sound && !tracks ? soundFor(effect) : null;
-      if (tracks && effect.type !== 'log') say(tracks, effect.atMs, effect.type === 'announce' && effect.kind === 'count');
-      if (tones) hal.buzzer.play(tones, settings.volume);
-    }
-    for (let i = 0; i < effectHandlers.length; i++) effectHandlers[i](fresh);
+    // Log entries are kept above and make no sound: a step that brought nothing else (a move, most steps) plays nothing.
+    let sounding = effectHandlers.length > 0;
+    for (let i = 0; i < effects.length && !sounding; i++) sounding = effects[i].type !== 'log';
+    if (sounding) /*#__NOINLINE__*/ play(effects);
     // After the log took this step's entries: a compaction that the record brings writes them in its snapshot.
     if (journaled) journalRecord(atMs, true, (at) => journalEvent(hal.storage, at, atMs, event, wallMs()));
     return result.effects;
