@@ -95,10 +95,8 @@ function timeCell(side: SideView, width: number, innerOnRight: boolean): string 
   return /*#__NOINLINE__*/ noRecordNeeded(side) ? /*#__NOINLINE__*/ withNoRecordMark(time, width, innerOnRight) : time;
 }
 
-/** Row 1 of a half, best first; the first that fits is shown. */
-function infoCandidates(view: ClockView, sideName: Side, control: TimeControl): string[] {
-  const side = view.sides[sideName];
-  const moves = '#' + side.moves;
+/** Row 1 of a half when something matters more than the moves (a flag, the pause, who starts, the break, a delay), or null. */
+function rareInfo(view: ClockView, sideName: Side, side: SideView): string[] | null {
   if (side.flaggedAtMs !== null) {
     const rank = flagRank(view, sideName);
     return [lcdGlyph(GLYPH_FLAG) + (rank === 1 ? ' 1st' : rank === 2 ? ' 2nd' : ' FLAG')];
@@ -107,10 +105,20 @@ function infoCandidates(view: ClockView, sideName: Side, control: TimeControl): 
   if (view.status === 'ready') return view.toMove === sideName ? [(sideName === 'black' ? 'B' : 'W') + ' first'] : [sideName === 'black' ? 'B' : 'W'];
   if (side.inBreak) return ['BREAK'];
   const delay = /*#__NOINLINE__*/ delayText(side);
-  if (delay !== '') return [lcdGlyph(GLYPH_DELAY) + ' ' + delay];
-  const count = overtimeCount(side, control);
-  if (count !== '') return [count + ' ' + moves, count];
-  return [moves];
+  return delay !== '' ? [lcdGlyph(GLYPH_DELAY) + ' ' + delay] : null;
+}
+
+/**
+ * Row 1 of a half, best first; the first that fits is shown. A running clock's half with no flag, break or delay
+ * (every press and most screens) is the periods or moves left and the move counter; the rest is `rareInfo`'s.
+ */
+function infoCandidates(view: ClockView, sideName: Side, control: TimeControl): string[] {
+  const side = view.sides[sideName];
+  const rare = side.flaggedAtMs !== null || view.status !== 'running' || side.inBreak || side.graceMs > 0 ? /*#__NOINLINE__*/ rareInfo(view, sideName, side) : null;
+  if (rare !== null) return rare;
+  const moves = '#' + side.moves;
+  const count = /*#__NOINLINE__*/ overtimeCount(side, control);
+  return count !== '' ? [count + ' ' + moves, count] : [moves];
 }
 
 /** One half's two cells, and what they were made from. */

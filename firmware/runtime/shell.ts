@@ -354,7 +354,7 @@ export function startShell(hal: Hal, config: ShellConfig): Shell {
    */
   function record(lines: string[], atMs: number): void {
     if (lines.length === 0) return;
-    if (!recordAppend(hal.storage, lines) && !recordEndTold) {
+    if (!(/*#__NOINLINE__*/ recordAppend(hal.storage, lines)) && !recordEndTold) {
       recordEndTold = true;
       logNote('storage', 'record stopped: full, missing or flash full?', atMs);
     }
@@ -397,11 +397,11 @@ export function startShell(hal: Hal, config: ShellConfig): Shell {
       playedOnce.forgetUpTo(recent[0].before.atMs);
       state = result.state;
       // (Once the record stopped, nothing more is written to it: its lines are not even made.)
-      if (!recordEndTold) record(recordLines(previous, event, state, result.effects, atMs), atMs);
+      if (!recordEndTold) record(/*#__NOINLINE__*/ recordLines(previous, event, state, result.effects, atMs), atMs);
     }
     if (before !== state.status && (event.type === 'pause' || event.type === 'resume')) sayWords(event.type === 'pause' ? 'paused' : 'resumed', atMs);
     const heartbeat = event.type === 'tick' && state.status === 'running' && atMs - journaledAtMs >= HEARTBEAT_MS;
-    const journaled = heartbeat || worthJournaling(event, result.effects);
+    const journaled = heartbeat || /*#__NOINLINE__*/ worthJournaling(event, result.effects);
     const effects = result.effects;
     logged += keepPacked(effects, log, logLimit);
     if (startMs === null && effects.length > 0) startMs = packedStart(log);

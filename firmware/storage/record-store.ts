@@ -124,7 +124,7 @@ function put(current: Known, storage: KeyValueStorage, line: string): boolean {
  */
 export function recordAppend(storage: KeyValueStorage, lines: string[]): boolean {
   try {
-    if (known.storage !== storage) known = measure(storage);
+    if (known.storage !== storage) known = /*#__NOINLINE__*/ measure(storage);
     const current = known;
     if (!current.header || current.done) return false;
     for (let i = 0; i < lines.length; i++) {
