@@ -13,7 +13,9 @@
  * undefined; `readChunks` hands the StorageFile over chunk by chunk instead, so a long journal never sits whole in
  * RAM; `has` says whether either kind exists, reading neither. `erase` removes both kinds. A record name is meant
  * for one kind only: settings are written, the journal is appended. Every failure (flash full, a bad name, an exception from the interpreter) is `false`, never a throw.
- * The last appended file stays open, so an append does not rescan the chunks to find the end.
+ * Every appended file stays open until it is erased, so an append does not rescan its chunks to find the end (Espruino
+ * reads through them at every `open(name, "a")`: a cost that grows with the file, and a game appends to two files, its
+ * journal and its record, at every move).
  */
 import { KeyValueStorage } from '../hal';
 
@@ -47,8 +49,11 @@ const READ_CHUNK = 256;
 
 export function createStorage(options: StorageOptions): KeyValueStorage {
   const storage = options.storage;
-  let openName: string | undefined = undefined;
-  let openFile: EspruinoStorageFile | undefined = undefined;
+  /**
+   * The files appended to, open, by name: a game's journal and its record. A file erased is let go, and so are both
+   * when a third is opened (a new game's record moves the finished ones along once), so at most two are held.
+   */
+  let open: { [name: string]: EspruinoStorageFile | undefined } = {};
 
   function validName(name: string, maxLength: number): boolean {
     return name.length > 0 && name.length <= maxLength;
@@ -69,11 +74,13 @@ export function createStorage(options: StorageOptions): KeyValueStorage {
   }
 
   function appendOnce(name: string, data: string): void {
-    if (openName !== name || openFile === undefined) {
-      openFile = storage.open(name, 'a');
-      openName = name;
+    let file = open[name];
+    if (file === undefined) {
+      if (Object.keys(open).length >= 2) open = {};
+      file = storage.open(name, 'a');
+      open[name] = file;
     }
-    openFile.write(data);
+    file.write(data);
   }
 
   const storageApi: KeyValueStorage = {
@@ -129,19 +136,19 @@ export function createStorage(options: StorageOptions): KeyValueStorage {
         appendOnce(name, data);
         return true;
       } catch (error) {
-        // The cached file may be stale (erased or moved by a compaction): reopen once.
-        openFile = undefined;
+        // The open file may be stale (erased behind our back, the flash compacted): reopen once.
+        delete open[name];
         try {
           appendOnce(name, data);
           return true;
         } catch (secondError) {
-          openFile = undefined;
+          delete open[name];
           return false;
         }
       }
     },
     erase(name) {
-      if (openName === name) openFile = undefined;
+      delete open[name];
       try {
         if (validName(name, MAX_NAME_LENGTH)) storage.erase(name);
         if (validName(name, MAX_APPEND_NAME_LENGTH)) storage.open(name, 'r').erase();
