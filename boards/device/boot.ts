@@ -12,10 +12,11 @@ import { IoMaker } from '../../hal/espruino/board-io';
 import { espruinoEnv, EspruinoEnv } from '../../hal/espruino/env';
 import { Shell, startShell } from '../../firmware/runtime/shell';
 import { ScreenMaker } from './board-screen';
-import { createParts, Parts } from '../../firmware/runtime/parts';
-import { ClipPlayer, Hal, Voice } from '../../hal/hal';
+import { Parts } from '../../firmware/runtime/parts';
+import { ClipPlayer, Hal, MonotonicClock, Voice } from '../../hal/hal';
 import { ConsoleContext } from '../../firmware/parts/console-part';
-import { PartsInfo, storageParts } from './storage-parts';
+import { PartsInfo, partsInStorage } from './storage-parts';
+import { ClearTimeoutFn, SetTimeoutFn } from '../../hal/espruino/types';
 import { lazyVoice } from '../../firmware/sound/lazy-voice';
 
 /**
@@ -29,50 +30,50 @@ export function boot(board: Board, makeScreen: ScreenMaker, makeIo: IoMaker, par
   env.setTimeout(() => start(board, makeScreen, makeIo, parts, env), 0);
 }
 
+/*
+ * Nothing the clock keeps is made in `start` or `boot`, nor in what terser writes into them (a function called once
+ * is written where it is called): a closure holds every scope around it, and theirs hold the board's data (the LCD
+ * board's alone is 87 JsVars) and the environment's object (about 60), which nothing needs once the clock runs. So
+ * the closures kept are made in functions of their own (NOINLINE), each given only what it keeps, never `env`.
+ */
 function start(board: Board, makeScreen: ScreenMaker, makeIo: IoMaker, info: PartsInfo, env: EspruinoEnv): void {
   const device = createEspruinoHal(board, env, makeScreen, makeIo);
   const hal = device.hal;
-  const parts = createParts(storageParts(env, info));
-  if (device.clips) hal.voice = /*#__NOINLINE__*/ voiceFromPart(device.clips, hal, parts, env);
+  const parts = /*#__NOINLINE__*/ partsInStorage(env.Storage, env.E, env.evaluate, info);
+  if (device.clips) hal.voice = /*#__NOINLINE__*/ voiceFromPart(device.clips, hal.clock, parts, env.setTimeout, env.clearTimeout);
   const shell = startShell(hal, { layout: device.screen.layout, watchdogMs: board.watchdogMs, parts: parts });
   for (let i = 0; i < shell.notices.length; i++) env.print('goclock: ' + shell.notices[i]);
-  /*#__NOINLINE__*/ defineConsole(env, hal, parts, shell);
+  env.defineGetter('goclock', /*#__NOINLINE__*/ consoleGetter(hal, parts, shell, env.setTimeout, env.print));
 }
 
-/*
- * The closures the clock keeps are made in functions of their own, not in `start` (nor written into it by terser:
- * NOINLINE): a closure holds its whole scope, and `start`'s holds the board's data and everything made at boot (the
- * LCD board's data alone is 87 JsVars).
- */
-
 /** The voice module's queue, from the voice part, made the first time something is to be said. */
-function voiceFromPart(clips: ClipPlayer, hal: Hal, parts: Parts, env: EspruinoEnv): Voice {
+function voiceFromPart(clips: ClipPlayer, clock: MonotonicClock, parts: Parts, setTimeoutFn: SetTimeoutFn, clearTimeoutFn: ClearTimeoutFn): Voice {
   return lazyVoice(clips, () =>
-    parts.get('voice').createVoiceQueue(clips, { now: () => hal.clock.nowMs(), setTimeout: env.setTimeout, clearTimeout: env.clearTimeout }),
+    parts.get('voice').createVoiceQueue(clips, { now: () => clock.nowMs(), setTimeout: setTimeoutFn, clearTimeout: clearTimeoutFn }),
   );
 }
 
 /**
  * The arbiter's console (firmware/runtime/console-api.ts) and the record printed on request (`npm run record` calls
- * goclock.record): the `goclock` global, made from the console part at a read of `goclock` and let go once the
+ * goclock.record): what a read of the `goclock` global gives, made from the console part and let go once the
  * console's line has run (a timer due at once fires after it), so a game in progress holds none of it. The console's
  * access (unlocked, wrong codes) outlives the part, in `context`, made at the first read.
  */
-function defineConsole(env: EspruinoEnv, hal: Hal, parts: Parts, shell: Shell): void {
+function consoleGetter(hal: Hal, parts: Parts, shell: Shell, setTimeoutFn: SetTimeoutFn, print: (text: string) => void): () => unknown {
   let context: ConsoleContext | null = null;
   let dropping = false;
   const drop = (): void => {
     dropping = false;
     parts.drop('console');
   };
-  env.defineGetter('goclock', () => {
+  return () => {
     if (!dropping) {
       dropping = true;
-      env.setTimeout(drop, 0);
+      setTimeoutFn(drop, 0);
     }
     if (context === null) {
-      context = { runtime: shell.runtime, clock: hal.clock, storage: hal.storage, print: env.print };
+      context = { runtime: shell.runtime, clock: hal.clock, storage: hal.storage, print: print };
     }
     return parts.get('console').api(context);
-  });
+  };
 }

@@ -7,8 +7,10 @@ import { lcdLayout } from '../../firmware/display/render-lcd';
 export const lcdScreen: ScreenMaker = (board, env) => {
   const spec = board.display;
   if (spec.kind !== 'hd44780-pcf8574') throw new Error('board ' + board.name + ' has no HD44780 display');
-  const display = createHd44780({
-    bus: createPcf8574Lcd({ i2c: env.I2C1, address: spec.address, native: env.E }),
+  // The drivers are made in functions of their own (NOINLINE): written here by terser, their closures would hold this
+  // function's scope, the board's data and the environment with it, for as long as the clock runs.
+  const display = /*#__NOINLINE__*/ createHd44780({
+    bus: /*#__NOINLINE__*/ createPcf8574Lcd({ i2c: env.I2C1, address: spec.address, native: env.E }),
     columns: spec.columns,
     rows: spec.rows,
     setTimeout: env.setTimeout,

@@ -7,8 +7,8 @@
  * RAM while loaded. A part's file is a function of the registry of what `.bootcde` shares with the parts (the modules
  * both hold, each in Storage once: scripts/bundle-config.cjs `sharedImports`), which gives the part.
  */
-import { PartName, PartSource, PartTypes } from '../../firmware/runtime/parts';
-import { EspruinoEnv } from '../../hal/espruino/env';
+import { createParts, PartName, Parts, PartSource, PartTypes } from '../../firmware/runtime/parts';
+import { EspruinoStorage } from '../../hal/espruino/storage';
 
 /** Each part's length and CRC-32 as the build wrote them, by name; its Storage file is `gcp.<name>`. */
 export type PartManifest = { [name: string]: [number, number] };
@@ -19,17 +19,23 @@ export type PartManifest = { [name: string]: [number, number] };
  */
 export type PartsInfo = () => { manifest: PartManifest; shared: { [key: string]: unknown } };
 
-export function storageParts(env: EspruinoEnv, info: PartsInfo): PartSource {
-  return {
+/**
+ * The parts (firmware/runtime/parts.ts) from Storage: each file checked against the manifest, then evaluated in the
+ * global scope by `evaluate` (env.evaluate). Given only what it keeps (not the whole environment, which the clock
+ * lets go after its boot).
+ */
+export function partsInStorage(storage: EspruinoStorage, E: { CRC32(data: string): number }, evaluate: (code: string) => unknown, info: PartsInfo): Parts {
+  const source: PartSource = {
     load<N extends PartName>(name: N): PartTypes[N] {
       const built = info();
       const entry = built.manifest[name];
-      const code = entry === undefined ? undefined : env.Storage.read('gcp.' + name);
-      if (code === undefined || code.length !== entry[0] || (env.E.CRC32(code) >>> 0) !== entry[1]) {
+      const code = entry === undefined ? undefined : storage.read('gcp.' + name);
+      if (code === undefined || code.length !== entry[0] || (E.CRC32(code) >>> 0) !== entry[1]) {
         const why = entry === undefined ? 'not in this build' : code === undefined ? 'missing' : 'damaged or of another build';
         throw new Error('goclock: gcp.' + name + ' is ' + why + ': flash the clock again');
       }
-      return (env.evaluate(code) as (shared: unknown) => PartTypes[N])(built.shared);
+      return (evaluate(code) as (shared: unknown) => PartTypes[N])(built.shared);
     },
   };
+  return createParts(source);
 }

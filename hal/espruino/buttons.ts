@@ -16,7 +16,6 @@
  *   pull-up and 0, 12 and 15 are strapping pins, which leaves 13, 14, 18, 19 and 25–27 for buttons to ground.
  */
 import { ButtonEdge, ButtonName, Buttons } from '../hal';
-import { secondsToMs } from './time';
 import { PinHandle, SetTimeoutFn, TimeoutHandle, WatchEvent, WatchOptions } from './types';
 
 export interface ButtonsOptions {
@@ -30,76 +29,72 @@ export interface ButtonsOptions {
   debounceMs: number;
 }
 
-interface ButtonState {
-  name: ButtonName;
-  /** The state last reported. */
-  down: boolean;
-  /** When the last reported edge happened. */
-  changedAtMs: number;
+/** The buttons' object: the runtime's handler (undefined until `onEdge`), and `onEdge` itself. */
+interface PinButtons extends Buttons {
+  h: ((edge: ButtonEdge) => void) | undefined;
+}
+
+function onEdge(this: PinButtons, handler: (edge: ButtonEdge) => void): void {
+  this.h = handler;
+}
+
+function report(buttons: PinButtons, name: ButtonName, down: boolean, atMs: number): void {
+  if (buttons.h) buttons.h({ button: name, down: down, atMs: atMs });
+}
+
+/**
+ * The watch callback of one button, its state in the callback's own scope: this function's, made at boot and kept
+ * (on Espruino a closure holds every scope around it, so it is made here, with only what it uses, not in
+ * `createButtons`, whose scope holds the options).
+ */
+function watchOf(buttons: PinButtons, name: ButtonName, activeLow: boolean, debounceMs: number, setTimeoutFn: SetTimeoutFn): (event: WatchEvent) => void {
+  /** The state last reported, and when its edge happened. */
+  let down = false;
+  let changedAtMs = -Infinity;
   /** The pin as last seen by the watch, and when. */
-  rawDown: boolean;
-  rawAtMs: number;
-  settle: TimeoutHandle;
+  let rawDown = false;
+  let rawAtMs = 0;
+  /** The end-of-lockout check, while one is pending. */
+  let settle: TimeoutHandle = undefined;
+  return (event) => {
+    const now = activeLow ? !event.state : !!event.state;
+    // time.ts secondsToMs, written out (the clock does the same): terser would write it here as a function made and
+    // called at every edge.
+    const atMs = Math.floor(event.time * 1000 + 0.0005);
+    rawDown = now;
+    rawAtMs = atMs;
+    // Inside a lockout: the settle check will look at where the pin ended up.
+    if (settle !== undefined || now === down) return;
+    const lockoutEndMs = changedAtMs + debounceMs;
+    if (atMs >= lockoutEndMs) {
+      down = now;
+      changedAtMs = atMs;
+      report(buttons, name, now, atMs);
+    } else {
+      settle = setTimeoutFn(() => {
+        settle = undefined;
+        if (rawDown === down) return;
+        down = rawDown;
+        changedAtMs = rawAtMs;
+        report(buttons, name, rawDown, rawAtMs);
+      }, lockoutEndMs - atMs);
+    }
+  };
 }
 
 export function createButtons(options: ButtonsOptions): Buttons {
-  const activeLow = options.activeLow;
-  const debounceMs = options.debounceMs;
-  const setTimeoutFn = options.setTimeout;
-  let handler: ((edge: ButtonEdge) => void) | undefined = undefined;
-
-  function report(button: ButtonState, down: boolean, atMs: number): void {
-    button.down = down;
-    button.changedAtMs = atMs;
-    if (handler) handler({ button: button.name, down: down, atMs: atMs });
-  }
-
-  function settle(button: ButtonState): void {
-    button.settle = undefined;
-    if (button.rawDown !== button.down) report(button, button.rawDown, button.rawAtMs);
-  }
-
-  function watch(name: ButtonName, pin: PinHandle): void {
-    const button: ButtonState = {
-      name: name,
-      down: false,
-      changedAtMs: -Infinity,
-      rawDown: false,
-      rawAtMs: 0,
-      settle: undefined,
-    };
-    const id = options.setWatch(
-      (event) => {
-        const down = activeLow ? !event.state : !!event.state;
-        const atMs = secondsToMs(event.time);
-        button.rawDown = down;
-        button.rawAtMs = atMs;
-        // Inside a lockout: the settle check will look at where the pin ended up.
-        if (button.settle !== undefined) return;
-        if (down === button.down) return;
-        const lockoutEndMs = button.changedAtMs + debounceMs;
-        if (atMs >= lockoutEndMs) {
-          report(button, down, atMs);
-        } else {
-          button.settle = setTimeoutFn(() => settle(button), lockoutEndMs - atMs);
-        }
-      },
-      pin,
-      { repeat: true, edge: 'both', debounce: 0 },
-    );
+  const buttons: PinButtons = { h: undefined, onEdge: onEdge };
+  const names: ButtonName[] = ['left', 'right'];
+  for (let i = 0; i < 2; i++) {
+    const name = names[i];
+    const pin = options.pins[name];
+    const watch = /*#__NOINLINE__*/ watchOf(buttons, name, options.activeLow, options.debounceMs, options.setTimeout);
+    const id = options.setWatch(watch, pin, { repeat: true, edge: 'both', debounce: 0 });
     // Espruino's watch ids start at 1; a refused pin gives undefined (after a console warning).
     if (id === undefined || id === null) {
       throw new Error('buttons: setWatch refused the ' + name + ' pin (not watchable on this chip)');
     }
-    options.pinMode(pin, activeLow ? 'input_pullup' : 'input_pulldown');
+    options.pinMode(pin, options.activeLow ? 'input_pullup' : 'input_pulldown');
   }
-
-  watch('left', options.pins.left);
-  watch('right', options.pins.right);
-
-  return {
-    onEdge(onEdge) {
-      handler = onEdge;
-    },
-  };
+  return buttons;
 }

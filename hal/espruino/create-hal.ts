@@ -34,7 +34,9 @@ export function createEspruinoHal<S extends { display: Display }>(
     env.I2C1.setup({ scl: env.pin(board.i2c.scl), sda: env.pin(board.i2c.sda), bitrate: board.i2c.bitrate });
   }
   const screen = makeScreen(board, env);
-  const clock = createMonotonicClock({ getTime: env.getTime });
+  // Not written here by terser (NOINLINE): the clock's closure would hold this function's scope (the board, the
+  // environment) for as long as the clock runs. Nothing else made here keeps a closure over it.
+  const clock = /*#__NOINLINE__*/ createMonotonicClock({ getTime: env.getTime });
   const io = makeIo(board, env, clock);
   const hal: Hal = {
     clock: clock,
@@ -42,12 +44,13 @@ export function createEspruinoHal<S extends { display: Display }>(
     buttons: io.buttons,
     display: screen.display,
     buzzer: io.buzzer,
-    // E.CRC32 where the build has it (the journal's checksum, natively).
-    storage: createStorage({ storage: env.Storage, crc32: typeof env.E.CRC32 === 'function' ? (text) => env.E.CRC32(text) : undefined }),
+    // E.CRC32 where the build has it (the journal's checksum, natively; a built-in takes no `this`).
+    storage: createStorage({ storage: env.Storage, crc32: typeof env.E.CRC32 === 'function' ? env.E.CRC32 : undefined }),
   };
   if (io.rtc) hal.rtc = io.rtc;
   if (io.battery) hal.battery = io.battery;
   if (io.watchdog) hal.watchdog = io.watchdog;
   if (!io.voicePort) return { hal: hal, screen: screen };
-  return { hal: hal, screen: screen, clips: createDfPlayer(io.voicePort) };
+  // NOINLINE, as the clock: the driver's closures would hold this function's scope.
+  return { hal: hal, screen: screen, clips: /*#__NOINLINE__*/ createDfPlayer(io.voicePort) };
 }

@@ -69,11 +69,6 @@ export interface EspruinoEnv {
 
 /* The interpreter's globals, as seen from here only. */
 declare const getTime: () => number;
-declare const setWatch: (callback: (event: WatchEvent) => void, pin: PinHandle, options: WatchOptions) => unknown;
-declare const pinMode: (pin: PinHandle, mode: string) => void;
-declare const analogWrite: (pin: PinHandle, value: number, options: { freq: number }) => void;
-declare const digitalWrite: (pin: PinHandle, value: number) => void;
-declare const analogRead: (pin: PinHandle) => number;
 declare const I2C1: EspruinoI2c;
 declare const Graphics: EspruinoGraphicsClass;
 declare const E: EspruinoE;
@@ -83,21 +78,31 @@ declare const require: (name: string) => unknown;
 declare const global: Record<string, unknown>;
 declare const Function: new (parameter: string, body: string) => (code: string) => unknown;
 
+/**
+ * Espruino's `clearTimeout` for a handle that may be undefined: `clearTimeout()` without an id clears every timeout
+ * and interval. A function of the module, not a closure made in `espruinoEnv`: the drivers keep it for as long as the
+ * clock runs, and a closure would keep the scope it was made in (the boot's, with the board's data).
+ */
+function clearTimer(handle: unknown): void {
+  if (handle !== undefined) clearTimeout(handle as ReturnType<typeof setTimeout>);
+}
+
 /** The Espruino environment of the running interpreter. Call it on Espruino only. */
 export function espruinoEnv(): EspruinoEnv {
   return {
-    // The interpreter's own functions, not wrappers around them: a wrapper is one more call at every wake-up.
+    // The interpreter's own functions, not wrappers around them: a wrapper is one more call each time it is used, and
+    // a closure of ~9 JsVars for as long as a driver keeps it (a built-in takes no `this`, so it runs as well from
+    // here as from the global).
     getTime: getTime,
     setTimeout: setTimeout as SetTimeoutFn,
-    // Never pass undefined: Espruino's clearTimeout() clears every timer.
-    clearTimeout: (handle) => {
-      if (handle !== undefined) clearTimeout(handle as ReturnType<typeof setTimeout>);
-    },
-    setWatch: (callback, pin, options) => setWatch(callback, pin, options),
-    pinMode: (pin, mode) => pinMode(pin, mode),
-    analogWrite: (pin, value, options) => analogWrite(pin, value, options),
-    digitalWrite: (pin, value) => digitalWrite(pin, value),
-    analogRead: (pin) => analogRead(pin),
+    clearTimeout: clearTimer,
+    // Read from `global`: a host without pins (the console board's smoke run on Node) has none of these, and a name
+    // that is not defined would throw; on Espruino `global.setWatch` is the built-in itself.
+    setWatch: global.setWatch as EspruinoEnv['setWatch'],
+    pinMode: global.pinMode as EspruinoEnv['pinMode'],
+    analogWrite: global.analogWrite as EspruinoEnv['analogWrite'],
+    digitalWrite: global.digitalWrite as EspruinoEnv['digitalWrite'],
+    analogRead: global.analogRead as EspruinoEnv['analogRead'],
     // Hardware globals may be missing on a host build or an emulator (the console board): read them only if present.
     I2C1: typeof I2C1 !== 'undefined' ? I2C1 : (undefined as unknown as EspruinoI2c),
     Graphics: typeof Graphics !== 'undefined' ? Graphics : (undefined as unknown as EspruinoGraphicsClass),

@@ -89,16 +89,20 @@ export function createHd44780(options: Hd44780Options): CharacterDisplay {
     return text;
   }
 
+  /**
+   * The glyphs not written yet, from the first to the last (the defined ones between them again): one "set CGRAM
+   * address" and their rows as data, which the controller takes glyph after glyph (its address counts on). At boot
+   * that is all eight in two writes, where a write a glyph's address and one its rows made sixteen.
+   */
   function writeGlyphs(): void {
-    for (let code = 0; code < 8; code++) {
-      if (dirtyGlyphs & (1 << code)) {
-        const data: number[] = [];
-        for (let line = 0; line < 8; line++) data.push(glyphs[code * 8 + line]);
-        bus.writeBytes([SET_CGRAM | (code << 3)], false);
-        bus.writeBytes(data, true);
-        dirtyGlyphs &= ~(1 << code);
-      }
-    }
+    let first = 0;
+    while (first < 8 && !(dirtyGlyphs & (1 << first))) first++;
+    if (first === 8) return;
+    let last = 7;
+    while (!(dirtyGlyphs & (1 << last))) last--;
+    bus.writeBytes([SET_CGRAM | (first << 3)], false);
+    bus.writeBytes(glyphs.subarray(first * 8, last * 8 + 8), true);
+    dirtyGlyphs = 0;
   }
 
   /**
@@ -197,18 +201,17 @@ export function createHd44780(options: Hd44780Options): CharacterDisplay {
     rows: rows,
     defineGlyph(code, glyphRows) {
       const slot = code & 7;
-      let changed = (definedGlyphs & (1 << slot)) === 0;
-      for (let line = 0; line < 8; line++) {
-        const bits = (glyphRows[line] || 0) & 0x1f;
-        if (glyphs[slot * 8 + line] !== bits) changed = true;
-        glyphs[slot * 8 + line] = bits;
-      }
-      if (changed) {
-        definedGlyphs |= 1 << slot;
-        dirtyGlyphs |= 1 << slot;
-        if (phase === 'ready') guarded(writeGlyphs);
-        else if (phase === 'failed') startInit();
-      }
+      const r = glyphRows;
+      // Only the low five bits of a row are pixels (a missing row is 0: undefined & 0x1f). Written out, not a loop:
+      // on Espruino a loop turn costs ~35 k host instructions, and the layout defines eight glyphs at every boot.
+      const bits = [r[0] & 0x1f, r[1] & 0x1f, r[2] & 0x1f, r[3] & 0x1f, r[4] & 0x1f, r[5] & 0x1f, r[6] & 0x1f, r[7] & 0x1f];
+      const cells = glyphs.subarray(slot * 8, slot * 8 + 8);
+      if (definedGlyphs & (1 << slot) && cells.join() === bits.join()) return;
+      cells.set(bits);
+      definedGlyphs |= 1 << slot;
+      dirtyGlyphs |= 1 << slot;
+      if (phase === 'ready') guarded(writeGlyphs);
+      else if (phase === 'failed') startInit();
     },
     show(text) {
       if (phase === 'failed') startInit();

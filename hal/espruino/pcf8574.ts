@@ -22,7 +22,7 @@ export interface Hd44780Bus {
   /** One 4-bit transfer of the high nibble of `value` with RS low: the 8-bit-mode wake-ups of the init sequence. */
   writeNibble(value: number): void;
   /** Each byte as two 4-bit transfers, high nibble first; `isData` sets RS (data register, not instructions). */
-  writeBytes(bytes: number[], isData: boolean): void;
+  writeBytes(bytes: number[] | Uint8Array, isData: boolean): void;
   /**
    * The instruction `command`, then `text` as data, one character a byte (codes 0–255): what `writeBytes([command],
    * false)` and `writeBytes(codes of text, true)` send, in one I²C write. A display's frame is written this way.
@@ -87,15 +87,18 @@ export function createPcf8574Lcd(options: Pcf8574LcdOptions): Hd44780Bus {
     i2c.writeTo(address, sent);
   }
 
-  function resize(count: number): void {
-    bytes = new Uint8Array(4 * count + 6);
-    pairs = new Uint16Array(bytes.buffer, 6);
-    bytes[0] = light;
-    bytes[5] = light | RS;
-    madeFor = -1;
-  }
-
-  function makeCommand(value: number): void {
+  /**
+   * The buffer for `count` characters after the instruction `value`, when the last write was of another length or
+   * instruction (a display tick writes the same cell again and again): a function of its own, so that `writeAt`'s
+   * text, which Espruino reads at every call, stays short.
+   */
+  function prepare(value: number, count: number): void {
+    if (pairs.length !== 2 * count) {
+      bytes = new Uint8Array(4 * count + 6);
+      pairs = new Uint16Array(bytes.buffer, 6);
+      bytes[0] = light;
+      bytes[5] = light | RS;
+    }
     command[0] = value;
     native.mapInPlace(command, commandPairs, instructionStrobes, 4);
     bytes.set(new Uint8Array(commandPairs.buffer), 1);
@@ -111,8 +114,7 @@ export function createPcf8574Lcd(options: Pcf8574LcdOptions): Hd44780Bus {
       send(new Uint8Array(values), isData ? light | RS : light, isData ? dataStrobes : instructionStrobes);
     },
     writeAt(value, text) {
-      if (pairs.length !== 2 * text.length) resize(text.length);
-      if (value !== madeFor) makeCommand(value);
+      if (pairs.length !== 2 * text.length || value !== madeFor) /*#__NOINLINE__*/ prepare(value, text.length);
       native.mapInPlace(native.toArrayBuffer(text), pairs, dataStrobes, 4);
       i2c.writeTo(address, bytes);
     },

@@ -2,6 +2,9 @@
  * The IO of a board with pins (board-io.ts): buttons watched with `setWatch`, the piezo on PWM, the voice module on
  * the UART the board names (none when this build of Espruino lacks that port), and what else the board names: the
  * DS3231 on I²C1 (set up by the caller first), the battery's divider, the watchdog.
+ * No driver keeps a closure made here (terser writes each maker where it is called): it would hold this function's
+ * scope, the board's data and the environment with it, for as long as the clock runs (the buttons' watches are made
+ * in buttons.ts's `watchOf`; the others are objects whose methods are functions of their modules).
  */
 import { createBattery } from './battery';
 import { BoardIo, IoMaker } from './board-io';

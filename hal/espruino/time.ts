@@ -1,7 +1,7 @@
 /**
  * Time at the HAL boundary (docs/architecture.md): Espruino counts in float seconds (`getTime()`, `e.time` of a watch);
- * everything above the HAL counts in integer milliseconds. `secondsToMs` is the one conversion, used by the clock
- * (written out there, the same formula) and by the button edges, so an edge and "now" can never disagree by a rounding rule.
+ * everything above the HAL counts in integer milliseconds. `secondsToMs` is the one conversion: the clock and
+ * the button edges (buttons.ts) write out the same formula, so an edge and "now" can never disagree by a rounding rule.
  */
 import { MonotonicClock, Timer } from '../hal';
 import { ClearTimeoutFn, SetTimeoutFn, TimeoutHandle } from './types';

@@ -21,9 +21,7 @@ export function createWatchdog(options: WatchdogOptions): Watchdog {
   const e = options.E;
   const seconds = Math.round(options.timeoutMs / 1000);
   e.enableWatchdog(seconds < 1 ? 1 : seconds, false);
-  return {
-    kick() {
-      e.kickWatchdog();
-    },
-  };
+  // The built-in itself (it takes no `this`): no closure, which would hold ~9 JsVars and the scope it was made in
+  // (pin-io.ts's, with the board's data) for as long as the clock runs, nor a call more at every kick.
+  return { kick: e.kickWatchdog };
 }
