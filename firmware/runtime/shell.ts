@@ -9,7 +9,7 @@
  * the restored game continue from its last journaled instant (the time the power was off is not game time).
  */
 import { ButtonName, Hal, Tone } from '../../hal/hal';
-import { createClock, step } from '../clock/clock';
+import { createClock, MAX_INSTANT_MS, step } from '../clock/clock';
 import { ClockEffect, ClockEvent, ClockState } from '../clock/clock-types';
 import { nextDeadline, quietUntil, runnerAt, view, ClockView } from '../display/view';
 import { loadSettings, saveSettings, Settings } from '../storage/settings';
@@ -551,7 +551,11 @@ export function startShell(hal: Hal, config: ShellConfig): Shell {
    * with what works out the instants: split, terser writes the part used once in place, which Espruino reads twice.
    */
   function arm(now: number): void {
-    const coreAtMs = /*#__NOINLINE__*/ nextDeadline(state, now + offsetMs);
+    // While the time ticks (`render` said so, for the state it drew), the core's next change is the display tick's
+    // arithmetic on the runner (`runnerAt`, which the next tick takes on from), not a whole `nextDeadline`.
+    const game = now + offsetMs;
+    const runner = timeTicks ? runnerAt(state, game) : null;
+    const coreAtMs = runner !== null && runner.nextAtMs <= MAX_INSTANT_MS ? runner.nextAtMs : /*#__NOINLINE__*/ nextDeadline(state, game);
     const gesture = controller.deadline();
     gestureAtMs = gesture;
     displayAtMs = coreAtMs === null ? Infinity : coreAtMs - offsetMs;
