@@ -14,7 +14,7 @@
  * - Errors are plain `Error`s (Espruino cannot subclass `Error`).
  */
 import { PerSide } from './side';
-import { Stage, TimeControl, TimeSystem } from './control';
+import { GameControl, Stage, TimeControl, TimeSystem } from './control';
 import { hasOwn, keyText, valueText } from './text';
 
 const DAY_MS = 86400000;
@@ -196,7 +196,15 @@ export function parseControl(value: unknown, path?: string): TimeControl {
 export function parseGameControl(value: unknown, path?: string): PerSide<TimeControl> {
   const error = gameControlError(value, path);
   if (error) throw new Error(error);
-  const v = value as { [key: string]: unknown };
+  return gameControlCopy(value as GameControl);
+}
+
+/**
+ * A game's control given per side, each side its own copy of the known fields, for a control already checked
+ * (`gameControlError`, or the firmware's own): checking is most of what `parseGameControl` costs on Espruino.
+ */
+export function gameControlCopy(value: GameControl): PerSide<TimeControl> {
+  const v = value as unknown as { [key: string]: unknown };
   if (hasOwn(v, 'system')) return { black: copyControl(v as unknown as TimeControl), white: copyControl(v as unknown as TimeControl) };
   return { black: copyControl(v.black as TimeControl), white: copyControl(v.white as TimeControl) };
 }

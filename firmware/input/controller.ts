@@ -12,8 +12,8 @@
  */
 import { ButtonEdge, ButtonName } from '../../hal/hal';
 import { ClockState } from '../clock/clock-types';
-import { createGestures, edgeStep, gestureDeadline, gestureStep, GestureState, GestureStepResult, withRepeats } from './gestures';
-import { Gesture, GestureInput, GestureTiming } from './gesture-types';
+import { edgeStep, gestureDeadline, gestureStep, gesturesWith, GestureState, GestureStepResult, withRepeats } from './gestures';
+import { defaultTiming, Gesture, GestureInput, GestureTiming } from './gesture-types';
 import type { MenuCommand, MenuContext, MenuState } from './menu';
 import type { MenuPart } from '../parts/menu-part';
 import { Side } from '../clock/side';
@@ -62,9 +62,10 @@ function indexOfGesture(list: Gesture[], g: Gesture): number {
   return -1;
 }
 
-export function createController(host: ControllerHost, timing?: Partial<GestureTiming>): Controller {
+/** `timing`: whole and checked (gestures.ts `checkedTiming`); the device's, defaultTiming(), when none is given. */
+export function createController(host: ControllerHost, timing?: GestureTiming): Controller {
   // Auto-repeat only in the menu: with the clock showing, a finger resting on a button wakes nobody.
-  let gestures: GestureState = withRepeats(createGestures(timing), false, 0);
+  let gestures: GestureState = withRepeats(gesturesWith(timing || defaultTiming()), false, 0);
   /**
    * The recogniser as it was after the last edge, and what the ticks since then reported: an edge that reaches us
    * after a tick decided something due after the edge's instant is replayed from there (see `lateEdge`).

@@ -111,14 +111,27 @@ function timingProblem(t: GestureTiming, defaults: GestureTiming): string | null
   return null;
 }
 
-/** A recogniser with both buttons up. Missing timing fields take defaultTiming's; an impossible timing throws. */
-export function createGestures(timing?: Partial<GestureTiming>): GestureState {
+/**
+ * A timing whole and possible: the missing fields are defaultTiming's; an impossible timing throws (the message names
+ * the field). Hosts check theirs (runtime.ts); the device uses defaultTiming() as it is, so its bundle has none of this.
+ */
+export function checkedTiming(timing?: Partial<GestureTiming>): GestureTiming {
   const defaults = defaultTiming();
   const chosen: GestureTiming = Object.assign({}, defaults, timing || {});
   const problem = timingProblem(chosen, defaults);
   if (problem !== null) throw new Error(problem);
+  return chosen;
+}
+
+/** A recogniser with both buttons up. Missing timing fields take defaultTiming's; an impossible timing throws. */
+export function createGestures(timing?: Partial<GestureTiming>): GestureState {
+  return gesturesWith(checkedTiming(timing));
+}
+
+/** A recogniser with both buttons up, for a whole timing already checked (`checkedTiming`, or `defaultTiming()`). */
+export function gesturesWith(timing: GestureTiming): GestureState {
   return {
-    timing: chosen,
+    timing: timing,
     nowMs: null,
     left: freshButton(),
     right: freshButton(),

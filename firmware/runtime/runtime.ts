@@ -7,10 +7,13 @@ import { Hal } from '../../hal/hal';
 import { Runtime, RuntimeConfig, startShell } from './shell';
 import { directParts } from '../parts/direct';
 import { Parts } from './parts';
+import { checkedTiming } from '../input/gestures';
 
 export { HEARTBEAT_MS, UNSAVED_NOTICE } from './shell';
 export type { Runtime, RuntimeConfig, Shell } from './shell';
 
+/** A host's timing is checked here (an impossible one throws, naming the field); the device's is the default. */
 export function startRuntime(hal: Hal, config: RuntimeConfig & { parts?: Parts }): Runtime {
-  return startShell(hal, Object.assign({ parts: directParts() }, config)).runtime();
+  const timing = config.timing === undefined ? undefined : checkedTiming(config.timing);
+  return startShell(hal, Object.assign({ parts: directParts() }, config, { timing: timing })).runtime();
 }

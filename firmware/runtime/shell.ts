@@ -9,7 +9,8 @@
  * the restored game continue from its last journaled instant (the time the power was off is not game time).
  */
 import { ButtonName, Hal, Tone } from '../../hal/hal';
-import { createClock, MAX_INSTANT_MS, step } from '../clock/clock';
+import { clockOf, createClock, MAX_INSTANT_MS, step } from '../clock/clock';
+import { copyControl } from '../clock/control-validate';
 import { ClockEffect, ClockEvent, ClockState } from '../clock/clock-types';
 import { nextDeadline, quietUntil, runnerAt, view, ClockView } from '../display/view';
 import { loadSettings, saveSettings, Settings } from '../storage/settings';
@@ -39,10 +40,13 @@ export interface RuntimeConfig {
   watchdogMs?: number;
   /** How many log entries to keep in memory for the menu (the journal keeps them all). */
   logLimit?: number;
+  /** The buttons' timing (gesture-types.ts): missing fields are the default's; startRuntime checks it. */
   timing?: Partial<GestureTiming>;
 }
 
 export interface ShellConfig extends RuntimeConfig {
+  /** Whole and checked (gestures.ts `checkedTiming`); the device's, the default, when none is given. */
+  timing?: GestureTiming;
   /** The firmware's parts (parts.ts): the device's are Storage files, the menu's let go at the settle that finds it closed. */
   parts: Parts;
 }
@@ -198,8 +202,14 @@ export function startShell(hal: Hal, config: ShellConfig): Shell {
     logNote('storage', what + (ok ? ' saved again' : ' not saved: flash full?'));
   }
 
-  function beginGame(): void {
-    state = createClock(settings.control, settings.options);
+  /**
+   * A new game with the current settings. `checked`: their control was checked and copied just now (`loadSettings`, at
+   * boot), so each side only gets its own copy; otherwise it is checked again (`createClock`), as whatever handed
+   * the settings over may still hold them.
+   */
+  function beginGame(checked?: boolean): void {
+    const control = settings.control;
+    state = checked ? clockOf({ black: copyControl(control.black), white: copyControl(control.white) }, settings.options) : createClock(control, settings.options);
     // The record first: a power cut between the two leaves the record of the game the journal restores.
     recordNewGame(hal.storage, recordHeader(state.controls, state.options, wallMs()));
     recorded = 0;
@@ -282,7 +292,7 @@ export function startShell(hal: Hal, config: ShellConfig): Shell {
     if (then !== undefined && now !== undefined && now >= then) notices.push(powerOffText(now - then));
     if (game.effects.length > 0) journalRecord(game.atMs, true, (at) => journalEvent(hal.storage, at, game.atMs, { type: 'pause' }, now));
   } else {
-    beginGame();
+    beginGame(true);
   }
   restorer = null;
   config.parts.drop('restore');

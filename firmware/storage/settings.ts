@@ -5,7 +5,7 @@
  * message, and nothing crashes.
  */
 import { TimeControl } from '../clock/control';
-import { gameControlError, parseGameControl } from '../clock/control-validate';
+import { gameControlCopy, gameControlError } from '../clock/control-validate';
 import { ClockOptions, defaultOptions, optionsError } from '../clock/options';
 import { PerSide, Side } from '../clock/side';
 import { KeyValueStorage } from '../../hal/hal';
@@ -28,11 +28,14 @@ export interface Settings {
 
 export const SETTINGS_RECORD = 'gcsettings';
 
-/** A sensible first control: 60 min + 5×30 s, the commonest tournament control. */
+/**
+ * A sensible first control: 60 min + 5×30 s, the commonest tournament control (a valid one: test/storage pins it, so
+ * it is copied per side, not checked at every boot).
+ */
 export function defaultSettings(): Settings {
   const control: TimeControl = { system: 'byoyomi', mainMs: 3600000, periods: 5, periodMs: 30000 };
   return {
-    control: parseGameControl(control),
+    control: gameControlCopy(control),
     options: defaultOptions(),
     leftSide: 'black',
     sound: true,
@@ -88,7 +91,8 @@ export function loadSettings(storage: KeyValueStorage): LoadedSettings {
   const v = value as Settings;
   return {
     settings: {
-      control: parseGameControl(v.control),
+      // Checked just above (`settingsError`): each side gets its own copy of the known fields.
+      control: gameControlCopy(v.control),
       options: Object.assign(defaultOptions(), v.options),
       leftSide: v.leftSide,
       sound: v.sound,

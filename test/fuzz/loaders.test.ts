@@ -485,6 +485,10 @@ function settingsSurvive(text: string): void {
 }
 
 describe('settings in flash', () => {
+  test('the default settings pass the checks stored settings must pass (they are copied at boot, not checked)', () => {
+    expect(settingsError(JSON.parse(JSON.stringify(defaultSettings())))).toBeUndefined();
+  });
+
   test('random text, junk values, cuts, deep nesting: loadSettings never throws, gives usable settings, says why in one line; the clock works', () => {
     fc.assert(fc.property(settingsTextArb('none'), settingsSurvive), { numRuns: 400 * SCALE });
   });
