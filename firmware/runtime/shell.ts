@@ -395,8 +395,17 @@ export function startShell(hal: Hal, config: ShellConfig): Shell {
     const before = state.status;
     if (before === 'ready') startMs = null; // a new game, or a start a chord took back
     const result = step(state, event, atMs);
+    const effects = result.effects;
+    // What the step brought: log entries (kept, recorded, journaled) and what sounds (played). A move brings a log
+    // entry alone; a count (a second of the period said) an announcement alone.
+    let logs = false;
+    let sounding = effectHandlers.length > 0;
+    for (let i = 0; i < effects.length; i++) {
+      if (effects[i].type === 'log') logs = true;
+      else sounding = true;
+    }
     // A tick that changed nothing visible is not kept, so an edge stamped before it still counts at its own instant.
-    if (event.type !== 'tick' || result.effects.length > 0) {
+    if (event.type !== 'tick' || effects.length > 0) {
       // Committed (written here: a function used once, terser would make it one Espruino reads twice a press).
       const previous = state;
       recent.push({ atMs: atMs, before: state, records: records, logged: logged, recorded: recorded });
@@ -407,21 +416,19 @@ export function startShell(hal: Hal, config: ShellConfig): Shell {
       playedOnce.forgetUpTo(recent[0].before.atMs);
       state = result.state;
       // (Once the record stopped, nothing more is written to it: its lines are not even made.)
-      if (!recordEndTold) record(/*#__NOINLINE__*/ recordLines(previous, event, state, result.effects, atMs), atMs);
+      if (logs && !recordEndTold) record(/*#__NOINLINE__*/ recordLines(previous, event, state, effects, atMs), atMs);
     }
     if (before !== state.status && (event.type === 'pause' || event.type === 'resume')) sayWords(event.type === 'pause' ? 'paused' : 'resumed', atMs);
     const heartbeat = event.type === 'tick' && state.status === 'running' && atMs - journaledAtMs >= HEARTBEAT_MS;
-    const journaled = heartbeat || /*#__NOINLINE__*/ worthJournaling(event, result.effects);
-    const effects = result.effects;
-    logged += keepPacked(effects, log, logLimit);
-    if (startMs === null && effects.length > 0) startMs = packedStart(log);
-    // Log entries are kept above and make no sound: a step that brought nothing else (a move, most steps) plays nothing.
-    let sounding = effectHandlers.length > 0;
-    for (let i = 0; i < effects.length && !sounding; i++) sounding = effects[i].type !== 'log';
+    const journaled = heartbeat || (effects.length > 0 && /*#__NOINLINE__*/ worthJournaling(event, effects));
+    if (logs) {
+      logged += keepPacked(effects, log, logLimit);
+      if (startMs === null) startMs = packedStart(log);
+    }
     if (sounding) /*#__NOINLINE__*/ play(effects);
     // After the log took this step's entries: a compaction that the record brings writes them in its snapshot.
     if (journaled) journalRecord(atMs, true, (at) => journalEvent(hal.storage, at, atMs, event, wallMs()));
-    return result.effects;
+    return effects;
   }
 
   /** Takes back every commit after `atMs` (and at it, when `inclusive`), with its journal records and log lines. */
@@ -653,7 +660,17 @@ export function startShell(hal: Hal, config: ShellConfig): Shell {
     const game = now + offsetMs;
     const heartbeatAtMs = state.status === 'running' ? journaledAtMs + HEARTBEAT_MS : Infinity;
     const coreDue = game >= quietUntil(state) || game >= heartbeatAtMs;
-    if (coreDue) feed({ type: 'tick' }, game);
+    const effects = coreDue ? feed({ type: 'tick' }, game) : [];
+    // A count alone (a second of the period said or beeped, one wake-up in ten in its last 10 s) changes nothing on
+    // the screen but the running time: while the time ticks, it is drawn as a display tick is, not the whole screen.
+    let counts = timeTicks && !gestureDue && effects.length > 0;
+    for (let i = 0; i < effects.length && counts; i++) counts = effects[i].type === 'announce' && (effects[i] as { kind: string }).kind === 'count';
+    const runner = counts ? runnerAt(state, game) : null;
+    if (runner !== null) {
+      layout.drawTime(state.toMove, runner.view);
+      arm(now);
+      return;
+    }
     // Woken for a gesture alone (a release confirmed, a hold that fired nothing): `changed` says if the screen moved.
     if (!gestureDue || coreDue || changed(now)) settle(now);
     else arm(now);
