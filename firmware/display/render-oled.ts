@@ -120,9 +120,10 @@ export interface Half extends DigitSize {
   x: number;
   /** The tab: whose it is, its move count, and the status when that side is to move. */
   tab: string;
-  /** The big icon before the time, and the time's text. */
+  /** The big icon before the time, the time's text, and the text but its last character. */
   icon: string;
   text: string;
+  head: string;
   /** The top of the digits, drawn at the half's size (its DigitSize fields), and the x just past the last. */
   top: number;
   right: number;
@@ -170,6 +171,7 @@ function placeTime(canvas: Canvas, h: Half, text: string, icon: string, half: nu
   /*#__NOINLINE__*/ drawBigText(canvas, text, x + iconWidth, h.top, h);
   h.icon = icon;
   h.text = text;
+  h.head = text.substring(0, n - 1);
   h.right = x + iconWidth + width;
 }
 
@@ -189,6 +191,7 @@ function changeDigits(canvas: Canvas, h: Half, text: string): boolean {
     if (ch !== was) drawCharacter(canvas, ch - 48, right - h.width, h.top, h);
     if (text.substring(0, i) === drawn.substring(0, i)) {
       h.text = text;
+      h.head = text.substring(0, text.length - 1);
       return true;
     }
     right -= (ch === 58 || ch === 46 ? h.thickness : h.width) + h.gap;
@@ -316,7 +319,7 @@ export function renderOled(canvas: Canvas, screen: Screen): Drawn | null {
     return null;
   }
   const halves: Half[] = [];
-  for (let i = 0; i < 2; i++) halves.push({ x: i * (canvas.getWidth() >> 1), tab: '', icon: '', text: '', width: 0, height: 0, thickness: 0, gap: 0, top: 0, right: 0, info: '' });
+  for (let i = 0; i < 2; i++) halves.push({ x: i * (canvas.getWidth() >> 1), tab: '', icon: '', text: '', head: '', width: 0, height: 0, thickness: 0, gap: 0, top: 0, right: 0, info: '' });
   const drawn: Drawn = { left: screen.leftSide, halves: halves, battery: '', bottom: '' };
   drawClock(canvas, screen, drawn);
   return drawn;
@@ -339,10 +342,11 @@ function plainFrom(s: SideView): number {
  *
  * A display tick (`drawTime`) is most wake-ups, and on Espruino each call and each line of it counts: the new time's
  * text is compared with the text drawn before any pixel is, and when only its last digit changed (nearly every
- * tick) only that cell is cleared and drawn again. That holds while only time passes for a plain clock (no flag, no
- * break, no pending delay: a side's phase, flag and periods do not change in a stretch of ticks, the runtime draws
- * the screen at every boundary), until main time reaches the 14.3 mark's 5 minutes; otherwise the tick goes the
- * regions' way for the half (`showHalf`).
+ * tick) only that cell is drawn again (over what it showed), when other digits changed too only theirs. That holds
+ * while only time passes for a plain clock (no flag, no break, no pending delay: a side's phase, flag and periods do
+ * not change in a stretch of ticks, the runtime draws the screen at every boundary), until main time reaches the
+ * 14.3 mark's 5 minutes; otherwise, or when the time's shape changed, the tick goes the regions' way for the half
+ * (`showHalf`). What the ticks need (the running half, from when they are plain) is worked out at the `draw`.
  */
 export function oledLayout(display: GraphicsDisplay): Layout {
   const canvas = display.canvas;
@@ -350,10 +354,9 @@ export function oledLayout(display: GraphicsDisplay): Layout {
   let last: Screen | null = null;
   /** What the screen shows, as drawn; null after the menu (the next screen is drawn whole). */
   let drawn: Drawn | null = null;
-  /** The side the ticks are of, and its half: null until the first tick after a `draw`. */
-  let ticking: Side | null = null;
+  /** The half of the side that runs, whose time the ticks after a `draw` draw, and from when they are plain. */
   let th = null as unknown as Half;
-  let plainFromMs = 0;
+  let plainFromMs = Infinity;
 
   /** A tick that is not plain: the half's time and the line below it, each drawn again if it changed. */
   function tickHalf(side: Side, shown: SideView): void {
@@ -366,30 +369,28 @@ export function oledLayout(display: GraphicsDisplay): Layout {
     menuColumns: 16,
     draw(screen) {
       last = screen;
-      ticking = null;
       if (drawn && !screen.menu && screen.leftSide === drawn.left) /*#__NOINLINE__*/ drawClock(canvas, screen, drawn);
       else drawn = /*#__NOINLINE__*/ renderOled(canvas, screen);
       display.flip();
+      // The runtime ticks only the running side, and only after a clock's draw (the Layout's `drawTime`).
+      const running = screen.view.running;
+      if (drawn && running !== null) {
+        th = drawn.halves[running === drawn.left ? 0 : 1];
+        plainFromMs = plainFrom(screen.view.sides[running]);
+      }
     },
     drawTime(side, shown) {
-      if (side !== ticking) {
-        if (!drawn) return;
-        ticking = side;
-        th = drawn.halves[side === drawn.left ? 0 : 1];
-        plainFromMs = plainFrom(shown);
-      }
       const h = th;
       if (shown.remainingMs < plainFromMs) tickHalf(side, shown);
       else {
         // Plain (see above): every format's last character is a digit, so when only it changed it is one cell.
-        const was = h.text;
         const text = formatClock(shown.remainingMs);
-        if (text === was) return;
+        if (text === h.text) return;
         const end = text.length - 1;
-        if (end === was.length - 1 && text.substring(0, end) === was.substring(0, end)) {
+        if (text.substring(0, end) === h.head) {
           drawCharacter(canvas, text.charCodeAt(end) - 48, h.right - h.width, h.top, h);
           h.text = text;
-        } else tickHalf(side, shown);
+        } else if (!(/*#__NOINLINE__*/ changeDigits(canvas, h, text))) tickHalf(side, shown);
       }
       display.flip();
     },
