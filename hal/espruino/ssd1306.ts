@@ -160,10 +160,8 @@ export function createSsd1306(options: Ssd1306Options): GraphicsDisplay {
       try {
         if (initialised && area && area.y2 - area.y1 + 1 < height) {
           // A small drawing, a display tick's: the window's bytes alone when it is the window last written whole.
-          const first = area.y1 >> 3;
-          const last = area.y2 >> 3;
-          if (first === windowFirst && last === windowLast) i2c.writeTo(address, DATA, windowBytes as Uint8Array);
-          else /*#__NOINLINE__*/ sendWindow(first, last);
+          if (area.y1 >> 3 === windowFirst && area.y2 >> 3 === windowLast) i2c.writeTo(address, DATA, windowBytes as Uint8Array);
+          else /*#__NOINLINE__*/ sendWindow(area.y1 >> 3, area.y2 >> 3);
         } else if (!initialised || area !== undefined) /*#__NOINLINE__*/ sendFrame();
       } catch (error) {
         initialised = false;
