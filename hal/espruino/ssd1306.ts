@@ -19,7 +19,10 @@
  * bytes)` sends its arguments one after the other, where copying them behind a 0x40 first costs several times more.
  * What to send: Espruino's Graphics keeps, natively, the area drawn since it was last asked (`getModified(true)`). A
  * flip after a small drawing (a display tick's digit) sends the pages of that area, in one window (21 00 7F, 22 first
- * last) and one data write, without looking at their bytes: the layout draws only what changed. A flip after the
+ * last) and one data write, without looking at their bytes: the layout draws only what changed. The window is sent
+ * only when it is not the one last written whole: a write of a whole window leaves the RAM pointer at its start
+ * (horizontal addressing: past the window's end the pointers go back to its start column and page, datasheet §10.1.3),
+ * so the display ticks of one digit, always the same pages, are one data write each. A flip after the
  * whole frame was drawn (a canvas that does not say what it drew, the simulator's, counts as one) looks at each page:
  * with a `checksum` (Espruino's native `E.CRC32`) pages whose bytes did not change since they were last sent are not
  * sent; a redraw after a press usually changes two or three. Nothing drawn, nothing sent.
@@ -71,6 +74,10 @@ export function createSsd1306(options: Ssd1306Options): GraphicsDisplay {
   let staleFrom = pages;
   let staleTo = -1;
   let initialised = false;
+  /** The window the RAM pointer is at the start of (first page, last page; -1 when not known), and its bytes. */
+  let windowFirst = -1;
+  let windowLast = -1;
+  let windowBytes: Uint8Array | null = null;
 
   function forgetPages(): void {
     for (let page = 0; page < pages; page++) sentPages[page] = undefined;
@@ -100,8 +107,15 @@ export function createSsd1306(options: Ssd1306Options): GraphicsDisplay {
     initialised = true;
   }
 
-  /** Every page whose bytes are not known to be on the panel, one window and one data write each. */
+  /**
+   * Every page whose bytes are not known to be on the panel, one window and one data write each; the panel initialised
+   * first if it has to be.
+   */
   function sendFrame(): void {
+    if (!initialised) {
+      forgetPages();
+      init();
+    }
     for (let page = 0; page < pages; page++) {
       const bytes = new Uint8Array(canvas.buffer, page * width, width);
       const sum = checksum ? checksum(bytes) : undefined;
@@ -112,14 +126,21 @@ export function createSsd1306(options: Ssd1306Options): GraphicsDisplay {
     }
     staleFrom = pages;
     staleTo = -1;
+    windowFirst = -1;
   }
 
-  /** Pages `first` to `last` as they are, in one window and one data write (the display RAM pointer runs on). */
-  function sendArea(first: number, last: number): void {
+  /** Pages `first` to `last` as they are, in a window of their own and one data write (the RAM pointer runs on). */
+  function sendWindow(first: number, last: number): void {
+    // Not known until both writes went through: a bus error between them leaves the pointer inside the window.
+    windowFirst = -1;
     i2c.writeTo(address, [COMMANDS, 0x21, 0, width - 1, 0x22, first, last]);
-    i2c.writeTo(address, DATA, new Uint8Array(canvas.buffer, first * width, (last - first + 1) * width));
+    windowBytes = new Uint8Array(canvas.buffer, first * width, (last - first + 1) * width);
+    // Their checksums no longer say what the panel shows.
     if (first < staleFrom) staleFrom = first;
     if (last > staleTo) staleTo = last;
+    i2c.writeTo(address, DATA, windowBytes);
+    windowFirst = first;
+    windowLast = last;
   }
 
   forgetPages();
@@ -133,15 +154,15 @@ export function createSsd1306(options: Ssd1306Options): GraphicsDisplay {
     kind: 'graphics',
     canvas: canvas,
     flip() {
-      // Asked first, whatever happens next: the next flip's area starts here.
-      const area = canvas.getModified ? canvas.getModified(true) : { x1: 0, y1: 0, x2: width - 1, y2: height - 1 };
+      // Asked first, whatever happens next: the next flip's area starts here. A canvas that does not say what was
+      // drawn (the simulator's) is sent as a whole frame.
+      const area = canvas.getModified ? canvas.getModified(true) : null;
       try {
-        if (!initialised) {
-          forgetPages();
-          init();
-          sendFrame();
-        } else if (area && area.y2 - area.y1 + 1 < height) /*#__NOINLINE__*/ sendArea(area.y1 >> 3, area.y2 >> 3);
-        else if (area) sendFrame();
+        if (initialised && area && area.y2 - area.y1 + 1 < height) {
+          // A small drawing, a display tick's: the window's bytes alone when it is the window last written whole.
+          if (area.y1 >> 3 === windowFirst && area.y2 >> 3 === windowLast) i2c.writeTo(address, DATA, windowBytes as Uint8Array);
+          else /*#__NOINLINE__*/ sendWindow(area.y1 >> 3, area.y2 >> 3);
+        } else if (!initialised || area !== undefined) /*#__NOINLINE__*/ sendFrame();
       } catch (error) {
         initialised = false;
       }
