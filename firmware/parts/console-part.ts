@@ -35,7 +35,7 @@ const part: ConsolePart = {
     if (made === null || made.context !== context) {
       if (context.lock === undefined) context.lock = freshConsoleLock();
       const clock = context.clock;
-      const api = createConsoleApi(context.runtime(), () => clock.nowMs(), context.lock) as DeviceConsole;
+      const api = createConsoleApi(context.runtime, () => clock.nowMs(), context.lock) as DeviceConsole;
       api.record = (format, game) => printRecord(context.storage, format, game, context.print);
       made = { context: context, api: api };
     }

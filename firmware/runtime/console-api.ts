@@ -63,11 +63,15 @@ export function freshConsoleLock(): ConsoleLock {
 }
 
 /**
- * `clockMs`: the HAL's monotonic milliseconds (the unlock's idle time and the lockout run on it); `lock`: the
- * access as the last console left it (a fresh one if none).
+ * `runtimeOf`: the clock's Runtime, asked for by the first call that needs it (the shell makes it on asking, some 160
+ * JsVars: a console line that only prints the record never makes it); `clockMs`: the HAL's monotonic milliseconds
+ * (the unlock's idle time and the lockout run on it); `lock`: the access as the last console left it (a fresh one if
+ * none).
  */
-export function createConsoleApi(runtime: Runtime, clockMs: () => number, lock?: ConsoleLock): ConsoleApi {
+export function createConsoleApi(runtimeOf: () => Runtime, clockMs: () => number, lock?: ConsoleLock): ConsoleApi {
   const access = lock || freshConsoleLock();
+  let made: Runtime | null = null;
+  const runtime = (): Runtime => made || (made = runtimeOf());
 
   const refuse = (error: string): ConsoleResult => ({ error: error });
   const OK: ConsoleResult = { ok: true };
@@ -93,7 +97,7 @@ export function createConsoleApi(runtime: Runtime, clockMs: () => number, lock?:
   function correction(value: unknown): AdjustEvent | string {
     if (typeof value !== 'object' || value === null || Array.isArray(value) || hasProtoKey(value, 4)) return 'the correction must be an object such as {side: "white", deltaMs: 120000}';
     const event = Object.assign({}, value, { type: 'adjust' }) as AdjustEvent;
-    const state = runtime.state();
+    const state = runtime().state();
     if (state.status !== 'paused' && state.status !== 'running') return 'no game in progress to correct';
     const error = adjustError(state, event);
     return error === undefined ? event : error;
@@ -102,8 +106,8 @@ export function createConsoleApi(runtime: Runtime, clockMs: () => number, lock?:
   return {
     v: CONSOLE_API_VERSION,
     status() {
-      const view = runtime.view();
-      const settings = runtime.settings();
+      const view = runtime().view();
+      const settings = runtime().settings();
       return {
         v: CONSOLE_API_VERSION,
         state: view.status,
@@ -112,17 +116,17 @@ export function createConsoleApi(runtime: Runtime, clockMs: () => number, lock?:
         sides: { black: sideStatus(view.sides.black), white: sideStatus(view.sides.white) },
         flags: view.flags,
         control: settings.control,
-        controlText: asciiText(describeGameControl(runtime.state().controls)),
+        controlText: asciiText(describeGameControl(runtime().state().controls)),
         options: settings.options,
         unlocked: clockMs() < access.unlockedUntilMs,
         atMs: view.atMs,
         // The game's start on the same time line (null while ready): people's times count from it (display/log-text.ts).
-        startMs: runtime.startMs(),
+        startMs: runtime().startMs(),
       };
     },
     log(from, count) {
       // Only the page asked for is unpacked (about 10 JsVars an entry as an object).
-      const log = runtime.packedLog();
+      const log = runtime().packedLog();
       const skip = typeof from === 'number' && from > 0 ? Math.floor(from) : 0;
       const take = typeof count === 'number' && count > 0 ? Math.min(LOG_PAGE, Math.floor(count)) : LOG_PAGE;
       const entries = [];
@@ -135,7 +139,7 @@ export function createConsoleApi(runtime: Runtime, clockMs: () => number, lock?:
     unlock(code) {
       const now = clockMs();
       if (now < access.lockedOutUntilMs) return refuse('too many wrong codes: wait ' + Math.ceil((access.lockedOutUntilMs - now) / 1000) + ' s');
-      const expected = runtime.settings().arbiterCode;
+      const expected = runtime().settings().arbiterCode;
       if (expected === '') return refuse('no arbiter code is set: set one in the menu (Options, Arbiter code)');
       if (typeof code !== 'string' || code !== expected) {
         access.wrong++;
@@ -155,42 +159,42 @@ export function createConsoleApi(runtime: Runtime, clockMs: () => number, lock?:
     },
     setControl(control, options) {
       if (!mayChange()) return refuse(LOCKED);
-      const status = runtime.state().status;
+      const status = runtime().state().status;
       if (status === 'running' || status === 'paused') return refuse('a game is in progress: correct it, or start a new game first');
       const controlProblem = gameControlError(control, 'control');
       if (controlProblem !== undefined) return refuse(controlProblem);
       const given = options === undefined ? {} : options;
       const optionsProblem = optionsError(given, 'options');
       if (optionsProblem !== undefined) return refuse(optionsProblem);
-      const settings = Object.assign({}, runtime.settings());
+      const settings = Object.assign({}, runtime().settings());
       settings.control = parseGameControl(control);
       settings.options = Object.assign({}, DEFAULT_OPTIONS, settings.options, given);
-      runtime.apply({ type: 'settings', settings: settings });
-      runtime.note('console: control ' + asciiText(describeGameControl(settings.control)));
+      runtime().apply({ type: 'settings', settings: settings });
+      runtime().note('console: control ' + asciiText(describeGameControl(settings.control)));
       return OK;
     },
     adjust(value) {
       if (!mayChange()) return refuse(LOCKED);
       const event = correction(value);
       if (typeof event === 'string') return refuse(event);
-      runtime.apply({ type: 'adjust', event: event });
+      runtime().apply({ type: 'adjust', event: event });
       return OK;
     },
     pause() {
       if (!mayChange()) return refuse(LOCKED);
-      if (runtime.state().status !== 'running') return refuse('the clock is not running');
-      runtime.feed({ type: 'pause' }, runtime.nowMs());
+      if (runtime().state().status !== 'running') return refuse('the clock is not running');
+      runtime().feed({ type: 'pause' }, runtime().nowMs());
       return OK;
     },
     resume() {
       if (!mayChange()) return refuse(LOCKED);
-      if (runtime.state().status !== 'paused') return refuse('the clock is not paused');
-      runtime.apply({ type: 'resume' });
+      if (runtime().state().status !== 'paused') return refuse('the clock is not paused');
+      runtime().apply({ type: 'resume' });
       return OK;
     },
     newGame() {
       if (!mayChange()) return refuse(LOCKED);
-      runtime.apply({ type: 'newGame' });
+      runtime().apply({ type: 'newGame' });
       return OK;
     },
   };

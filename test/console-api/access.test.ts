@@ -21,7 +21,7 @@ function boot(storage: MemoryStorage, code = '2468'): { hal: VirtualHal; runtime
   }
   const hal = createVirtualHal({ storage });
   const runtime = startRuntime(hal, { layout: layoutFor(hal.display) });
-  return { hal, runtime, api: createConsoleApi(runtime, () => hal.clock.nowMs()) };
+  return { hal, runtime, api: createConsoleApi(() => runtime, () => hal.clock.nowMs()) };
 }
 
 function press(hal: VirtualHal, button: 'left' | 'right', atMs: number): void {
