@@ -12,8 +12,8 @@
  */
 import { ButtonEdge, ButtonName } from '../../hal/hal';
 import { ClockState } from '../clock/clock-types';
-import { edgeStep, gestureDeadline, gestureStep, gesturesWith, GestureState, GestureStepResult, withRepeats } from './gestures';
-import { defaultTiming, Gesture, GestureInput, GestureTiming } from './gesture-types';
+import { edgeStep, gestureDeadline, gesturesWith, GestureState, GestureStepResult, withRepeats } from './gestures';
+import { defaultTiming, Gesture, GestureTiming } from './gesture-types';
 import type { MenuCommand, MenuContext, MenuState } from './menu';
 import type { MenuPart } from '../parts/menu-part';
 import { Side } from '../clock/side';
@@ -163,11 +163,11 @@ export function createController(host: ControllerHost, timing?: GestureTiming): 
    * its own instant (12.8). If it would contradict them (a long hold that the edge would have prevented), null: what
    * was reported stands and the recogniser takes the edge at its last instant. (Asked only for such an edge.)
    */
-  function lateEdge(input: GestureInput): GestureStepResult | null {
+  function lateEdge(edge: ButtonEdge): GestureStepResult | null {
     const last = gestures.nowMs as number;
-    if ((afterEdge as GestureState).nowMs !== null && input.atMs < ((afterEdge as GestureState).nowMs as number)) return null;
-    const replayed = gestureStep(afterEdge as GestureState, input);
-    const caughtUp = gestureStep(replayed.state, { type: 'tick', atMs: last });
+    if ((afterEdge as GestureState).nowMs !== null && edge.atMs < ((afterEdge as GestureState).nowMs as number)) return null;
+    const replayed = edgeStep(afterEdge as GestureState, edge.button, edge.down, edge.atMs);
+    const caughtUp = edgeStep(replayed.state, null, false, last);
     const fresh = replayed.gestures.concat(caughtUp.gestures);
     for (let i = 0; i < saidSince.length; i++) {
       const at = indexOfGesture(fresh, saidSince[i]);
@@ -181,8 +181,7 @@ export function createController(host: ControllerHost, timing?: GestureTiming): 
     onEdge(edge) {
       // Late: stamped before the last tick that reported something (see `lateEdge`). The HAL's edges are well formed.
       const late = afterEdge !== null && saidSince.length > 0 && gestures.nowMs !== null && edge.atMs < gestures.nowMs;
-      const result = (late && /*#__NOINLINE__*/ lateEdge({ type: 'edge', button: edge.button, down: edge.down, atMs: edge.atMs })) ||
-        edgeStep(gestures, edge.button, edge.down, edge.atMs);
+      const result = (late && /*#__NOINLINE__*/ lateEdge(edge)) || edgeStep(gestures, edge.button, edge.down, edge.atMs);
       gestures = result.state;
       afterEdge = gestures;
       if (saidSince.length > 0) saidSince = [];
