@@ -45,7 +45,6 @@ export type VoiceSpec =
 
 export interface Board {
   name: string;
-  description: string;
   i2c?: I2cBus;
   /** Absent: the console board, whose buttons are a global `button(name, down)` function. */
   buttons?: ButtonPins;

@@ -7,7 +7,6 @@ import { Board } from './board';
 
 const board: Board = {
   name: 'console',
-  description: 'Any Espruino: display on the console, buttons via button("left"|"right", down)',
   display: { kind: 'console', columns: 16, rows: 2 },
   // The voice module's frames are printed: "dfplayer <ms>: 7E FF 06 ..." (hal/espruino/console-serial.ts).
   voice: { kind: 'dfplayer', serial: 'console' },

@@ -1,9 +1,11 @@
-/** ESP32 DevKitC, HD44780 16×2 LCD behind a PCF8574 I²C backpack, DS3231 RTC, passive piezo, two buttons. */
+/**
+ * ESP32 DevKitC, HD44780 16×2 LCD behind a PCF8574 I²C backpack, DS3231 RTC, passive piezo, two buttons;
+ * optionally a DFPlayer Mini for the voice.
+ */
 import { Board } from './board';
 
 const board: Board = {
   name: 'esp32-lcd1602',
-  description: 'ESP32 DevKitC + 16x2 LCD (PCF8574 I2C backpack) + DS3231 + piezo (+ optional DFPlayer voice)',
   i2c: { scl: 'D22', sda: 'D21', bitrate: 100000 },
   buttons: { left: 'D18', right: 'D19', activeLow: true, debounceMs: 20 },
   // Backpacks come at 0x27 (PCF8574) or 0x3F (PCF8574A); change here if yours answers at the other.

@@ -1,9 +1,11 @@
-/** ESP32 DevKitC, SSD1306 128×64 OLED on I²C, DS3231 RTC, passive piezo, two buttons. */
+/**
+ * ESP32 DevKitC, SSD1306 128×64 OLED on I²C, DS3231 RTC, passive piezo, two buttons;
+ * optionally a DFPlayer Mini for the voice.
+ */
 import { Board } from './board';
 
 const board: Board = {
   name: 'esp32-oled',
-  description: 'ESP32 DevKitC + SSD1306 128x64 OLED + DS3231 + piezo (+ optional DFPlayer voice)',
   i2c: { scl: 'D22', sda: 'D21', bitrate: 400000 },
   buttons: { left: 'D18', right: 'D19', activeLow: true, debounceMs: 20 },
   display: { kind: 'ssd1306', address: 0x3c, width: 128, height: 64 },

@@ -21,7 +21,7 @@ import { snapshotError, snapshotOf, stateFromSnapshot, StateSnapshot } from '../
 import { KeyValueStorage } from '../../hal/hal';
 import { findText, hasProtoKey, oneLine } from '../clock/text';
 import { LogEntry } from '../clock/game-log';
-import { keepPacked, packLogEntry, unpackLogEntry } from './packed-log';
+import { keepPacked, packEntry, unpackLogEntry } from './packed-log';
 
 /**
  * The journal's two files. A game's records go to one; a compaction writes the game as it stands (a snapshot and
@@ -265,11 +265,12 @@ function isLogRecord(value: unknown): value is { l: LogEntry } {
     isLogKind(entry.kind) && typeof entry.text === 'string' && entry.text.length <= MAX_LOG_TEXT;
 }
 
-/** A packed log entry (packed-log.ts) as the clock writes one: it unpacks and packs again to the same text. */
+/** A packed log entry (packed-log.ts) as the clock writes one, or wrote before: it unpacks and packs again to the same text. */
 function isPackedEntry(packed: unknown): packed is string {
   if (typeof packed !== 'string' || packed.length > MAX_LOG_TEXT + 32) return false;
   const entry = unpackLogEntry(packed);
-  return isInstant(entry.atMs) && isLogKind(entry.kind) && entry.text.length <= MAX_LOG_TEXT && packLogEntry(entry) === packed;
+  return isInstant(entry.atMs) && isLogKind(entry.kind) && entry.text.length <= MAX_LOG_TEXT &&
+    (packEntry(entry, false) === packed || packEntry(entry, true) === packed);
 }
 
 /**
@@ -376,7 +377,7 @@ function replayLogRecord(replay: Replay, record: unknown, limit: number): void {
   } else {
     if (!isLogRecord(record)) throw new Error('snapshot log cut');
     replay.logToCome--;
-    log.push(packLogEntry(record.l));
+    log.push(packEntry(record.l, false));
   }
   while (log.length > limit) log.shift();
 }

@@ -74,6 +74,9 @@ export function appendRecord(storage: KeyValueStorage, name: string, text: strin
   return storage.append(name, '\n' + text + '*' + checksumText(text, storage));
 }
 
+/** What `forEachRecord` reads records from: a storage, or anything that reads like one. */
+export type RecordSource = Pick<KeyValueStorage, 'read' | 'readChunks' | 'crc32'>;
+
 /**
  * Calls `each` with every valid record, oldest first, reading the file piece by piece where the storage can
  * (`readChunks`), so only one piece and one line are in RAM at a time; returns how many lines were skipped.
@@ -82,7 +85,7 @@ export function appendRecord(storage: KeyValueStorage, name: string, text: strin
  * Lean on purpose (it runs once per line at boot, and Espruino lexes a function's text at every call): the line
  * split, the checksum check and the hand-over are one loop with no calls but the storage's CRC and `each`.
  */
-export function forEachRecord(storage: KeyValueStorage, name: string, each: (text: string) => void): number {
+export function forEachRecord(storage: RecordSource, name: string, each: (text: string) => void): number {
   let skipped = 0;
   // A line cut between two pieces; `overlong`: the current line is longer than any record (flash garbage with no
   // line break), skipped and not held in RAM.

@@ -7,19 +7,36 @@
  */
 import { LogEntry, LogKind } from '../clock/game-log';
 
+/**
+ * A move's words begin with its side and kind ("black move 12 (4200 ms)"), which the packed entry says already: it
+ * keeps the rest ("12 (4200 ms)"), some 11 characters (a JsVar on Espruino) less for each of the log's moves. `whole`:
+ * packed as the firmware before did, the words whole (a journal may hold such entries).
+ */
+export function packEntry(entry: LogEntry, whole: boolean): string {
+  const side = entry.side;
+  let text = entry.text;
+  if (!whole && side !== null && entry.kind === 'move' && text.indexOf(side + ' move ') === 0) text = text.substring(side.length + 6);
+  return entry.atMs + ' ' + (side === null ? '-' : side.charAt(0)) + ' ' + entry.kind + ' ' + text;
+}
+
+/** An entry as the runtime keeps it (a function of one argument: hosts map arrays of entries with it). */
 export function packLogEntry(entry: LogEntry): string {
-  return entry.atMs + ' ' + (entry.side === null ? '-' : entry.side.charAt(0)) + ' ' + entry.kind + ' ' + entry.text;
+  return packEntry(entry, false);
 }
 
 export function unpackLogEntry(packed: string): LogEntry {
   const side = packed.indexOf(' ');
   const kind = packed.indexOf(' ', side + 3);
   const letter = packed.charAt(side + 1);
+  const who = letter === 'b' ? 'black' : letter === 'w' ? 'white' : null;
+  const what = packed.substring(side + 3, kind) as LogKind;
+  const text = packed.substring(kind + 1);
   return {
     atMs: Number(packed.substring(0, side)),
-    side: letter === 'b' ? 'black' : letter === 'w' ? 'white' : null,
-    kind: packed.substring(side + 3, kind) as LogKind,
-    text: packed.substring(kind + 1),
+    side: who,
+    kind: what,
+    // A move's words whole again (see packLogEntry); an older firmware's entry has them, beginning with a letter.
+    text: what === 'move' && who !== null && text.charCodeAt(0) < 58 ? who + ' move ' + text : text,
   };
 }
 
@@ -44,7 +61,7 @@ export function keepPacked(effects: { type: string; entry?: LogEntry }[], log: s
   for (let i = 0; i < effects.length; i++) {
     const effect = effects[i];
     if (effect.type !== 'log') continue;
-    log.push(packLogEntry(effect.entry as LogEntry));
+    log.push(packEntry(effect.entry as LogEntry, false));
     if (log.length > limit) log.shift();
     count++;
   }

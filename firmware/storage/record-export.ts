@@ -2,16 +2,17 @@
  * A game's record (game-record.ts) exported as SGF or CSV, streamed: the device prints it over serial piece by
  * piece, so the record is never held whole. It is read several times instead: once to check it all (nothing is
  * written for a record that is damaged beyond use) and to find what the SGF root needs first (the result), then once
- * per part written. Undo lines are applied through a window of the latest UNDO_WINDOW entries, held back until no
- * undo can reach them. Lines cut by a power failure (a bad checksum) are skipped, and the export says how many.
+ * per part written. The first reading also finds the entries that undo lines take back, through a window of the
+ * latest UNDO_WINDOW entries' line numbers (numbers, not the lines: at the end of a game the export is the firmware's
+ * peak of RAM, and 32 lines held 150–190 JsVars of it); every later reading skips them. Lines cut by a power failure
+ * (a bad checksum) are skipped, and the export says how many.
  */
-import { KeyValueStorage } from '../../hal/hal';
 import { TimeControl } from '../clock/control';
 import { gameControlError } from '../clock/control-validate';
 import { describeGameControl, sameControl, sgfMainSeconds, sgfOvertime, sgfSeconds } from '../clock/control-describe';
 import { optionsError } from '../clock/options';
 import { isInstant } from '../clock/clock';
-import { forEachRecord } from './journal';
+import { forEachRecord, RecordSource } from './journal';
 import { PerSide, Side } from '../clock/side';
 import { asciiText, parseRecordLine, RECORD_FORMAT, RECORD_KINDS, RecordEntry, undoCount } from './game-record';
 import { msToCivil } from '../../hal/civil-time';
@@ -27,7 +28,7 @@ interface Header {
   w?: number;
 }
 
-/** What the first reading found: the header, lines skipped, and the first flag unless a correction came after. */
+/** What the first readings found: the header, lines skipped, and the first flag unless a correction came after. */
 interface Checked {
   header: Header;
   damaged: number;
@@ -60,17 +61,24 @@ export function exportRecord(read: RecordRead, format: 'sgf' | 'csv', out: (text
     return 'the record could not be read (' + asciiText(String((e as Error).message)) + ')';
   }
 
+  /** What the first reading finds: the header, and the line numbers of the entries undo lines take back. */
+  let header: Header | null = null;
+  const undone: number[] = [];
+
   /**
-   * Reads the record once: the header to `onHeader`, then each entry that stands, in order, to `onEntry`. Returns
-   * the number of damaged lines skipped, or a one-line error.
+   * Reads the record once. The first reading (`first`) checks it whole and finds the header and, through a window of
+   * the latest UNDO_WINDOW entries' line numbers, the entries undo lines take back (`undone`); each later one hands
+   * every entry that stands, in order, to `onEntry`. Returns the number of damaged lines skipped, or a one-line error.
    */
-  function walk(read: RecordRead, onHeader: (header: Header) => void, onEntry: (entry: RecordEntry) => void): number | string {
+  function walk(read: RecordRead, first: boolean, onEntry: (entry: RecordEntry) => void): number | string {
     let found = false;
     let error: string | null = null;
     let lines = 0;
-    const window: string[] = [];
+    let next = 0;
+    // The line numbers of the latest entries that stand, while an undo line may still take them back.
+    const window: number[] = [];
     // forEachRecord (journal.ts) splits the pieces into lines and checks each line's checksum.
-    const source: KeyValueStorage = {
+    const source: RecordSource = {
       read: () => undefined,
       readChunks: (name, each) => {
         try {
@@ -81,47 +89,51 @@ export function exportRecord(read: RecordRead, format: 'sgf' | 'csv', out: (text
         }
         return found;
       },
-      write: () => false,
-      append: () => false,
-      erase: () => {},
     };
     const damaged = forEachRecord(source, '', (text) => {
       if (error !== null) return;
       lines++;
-      const header = lines === 1 ? parseHeader(text) : null;
-      const undo = undoCount(text);
-      if (lines === 1) {
+      const undo = lines === 1 ? null : undoCount(text);
+      if (!first) {
+        // Checked already: the header is not read again (its objects were the export's peak of RAM).
+        const entry = lines === 1 || undo !== null ? null : parseRecordLine(text);
+        if (entry === null) return;
+        if (next < undone.length && undone[next] === lines) next++;
+        else onEntry(entry);
+      } else if (lines === 1) {
+        header = parseHeader(text);
         if (header === null) error = 'the record has no header this firmware wrote (damaged, or from another firmware)';
-        else onHeader(header);
       } else if (undo !== null) {
         if (undo > window.length) error = 'record line ' + lines + ' takes back more than the last ' + UNDO_WINDOW + ' entries';
-        else window.splice(window.length - undo, undo);
+        else {
+          const back = window.splice(window.length - undo, undo);
+          for (let i = 0; i < back.length; i++) undone.push(back[i]);
+        }
       } else if (parseRecordLine(text) === null) {
         error = 'record line ' + lines + ' is not understood (damaged)';
       } else {
-        window.push(text);
-        if (window.length > UNDO_WINDOW) onEntry(parseRecordLine(window.shift() as string) as RecordEntry);
+        window.push(lines);
+        if (window.length > UNDO_WINDOW) window.shift();
       }
     });
     if (!found) return 'no game record';
     if (error === null && lines === 0) error = 'the record is empty or damaged';
     if (error !== null) return error;
-    for (let i = 0; i < window.length; i++) onEntry(parseRecordLine(window[i]) as RecordEntry);
     return damaged;
   }
 
-  /** The first reading: the record checked whole, and what the SGF root needs. */
+  /** The first readings: the record checked whole, the entries taken back, and what the SGF root needs. */
   function check(read: RecordRead): Checked | string {
-    let header: Header | null = null;
     let flagged: Side | null = null;
     let corrected = false;
-    const damaged = walk(read, (h) => {
-      header = h;
-    }, (entry) => {
+    const damaged = walk(read, true, () => {});
+    if (typeof damaged === 'string') return damaged;
+    undone.sort((a, b) => a - b);
+    const again = walk(read, false, (entry) => {
       if (entry.kind === 'f' && flagged === null) flagged = entry.side;
       if (entry.kind === 'a' && flagged !== null) corrected = true; // the arbiter may have given the time back
     });
-    if (typeof damaged === 'string') return damaged;
+    if (typeof again === 'string') return again;
     return { header: header as unknown as Header, damaged: damaged, flagged: corrected ? null : flagged };
   }
 
@@ -169,13 +181,13 @@ export function exportRecord(read: RecordRead, format: 'sgf' | 'csv', out: (text
       'after the move (BL/WL, seconds; in overtime the time left in the period), the periods or stones left in ' +
       'overtime (OB/OW) and the move number (MN), and no B or W point (that would be a pass).\n');
     if (checked.damaged > 0) out(checked.damaged + ' damaged lines of the record were skipped.\n');
-    const comments = walk(read, () => {}, (entry) => {
+    const comments = walk(read, false, (entry) => {
       if (entry.kind !== 'm') out(sgfText(entryWords(entry)) + '\n');
     });
     if (typeof comments === 'string') return comments;
     out(']\n');
     let ply = 0;
-    const moves = walk(read, () => {}, (entry) => {
+    const moves = walk(read, false, (entry) => {
       if (entry.kind === 'm') out(moveNode(entry, ++ply));
     });
     if (typeof moves === 'string') return moves;
@@ -199,7 +211,7 @@ export function exportRecord(read: RecordRead, format: 'sgf' | 'csv', out: (text
     out(csvRow(['kind', 'side', 'move', 'at_ms', 'used_ms', 'left_ms', 'phase', 'periods_or_moves_left', 'text']));
     out(csvRow(['game', null, null, null, null, null, null, null, asciiText(describeGameControl(checked.header.c)) + '; ' + o.firstToMove + ' moves first']));
     if (checked.damaged > 0) out(csvRow(['damaged', null, null, null, null, null, null, null, checked.damaged + ' damaged lines skipped']));
-    const rows = walk(read, () => {}, (e) => {
+    const rows = walk(read, false, (e) => {
       out(csvRow([RECORD_KINDS[e.kind], e.side, e.moves, e.atMs, e.usedMs, e.leftMs, e.phase, e.count, e.text]));
     });
     return typeof rows === 'string' ? rows : null;

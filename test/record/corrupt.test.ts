@@ -43,6 +43,26 @@ describe('undo lines', () => {
     expect(parseSgf(exported(storage, 'sgf')).nodes).toHaveLength(1);
   });
 
+  test('in a long record, the entries taken back are left out of every reading, a flag taken back too', () => {
+    const lines = [HEADER];
+    for (let n = 1; n <= 100; n++) {
+      lines.push('m ' + n * 1000 + ' ' + (n % 2 ? 'b' : 'w') + ' 1000 ' + (500000 - n * 1000) + ' m - ' + n);
+      if (n === 40) lines.push('f 40500 w - - - - - white flag', recordUndoLine(2)); // move 40 and the flag taken back
+      if (n === 70) lines.push(recordUndoLine(1), recordUndoLine(1)); // moves 70 and 69, one after the other
+    }
+    const storage = recordOf(lines);
+    const rows = csvObjects(exported(storage, 'csv'));
+    const moves = rows.filter((row) => row.kind === 'move').map((row) => Number(row.at_ms) / 1000);
+    expect(moves).toEqual(Array.from({ length: 100 }, (_, i) => i + 1).filter((n) => n !== 40 && n !== 69 && n !== 70));
+    expect(rows.some((row) => row.kind === 'flag')).toBe(false);
+    const sgf = exported(storage, 'sgf');
+    expect(parseSgf(sgf).nodes).toHaveLength(97);
+    expect(sgf).not.toContain('RE[');
+    // The same flag standing gives the result.
+    const flagged = recordOf([HEADER, move(1, 'b'), 'f 1500 w - - - - - white flag']);
+    expect(exported(flagged, 'sgf')).toContain('RE[B+T]');
+  });
+
   test('an undo further back than the window is refused, not applied wrongly', () => {
     const lines = [HEADER];
     for (let n = 1; n <= 40; n++) lines.push(move(n, n % 2 ? 'b' : 'w'));

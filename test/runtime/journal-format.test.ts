@@ -8,6 +8,7 @@ import { ClockState } from '../../firmware/clock/clock-types';
 import { appendRecord, readRecords } from '../../firmware/storage/journal';
 import { MemoryStorage } from '../../sim/virtual-hal';
 import { journalAtBudget, legacyJournalAtBudget } from '../../sim/espruino/crafted-journal';
+import { packLogEntry, unpackLog, unpackLogEntry } from '../../firmware/storage/packed-log';
 
 function storageHolding(text: string): MemoryStorage {
   const storage = new MemoryStorage();
@@ -29,7 +30,9 @@ test('the journal at its budget comes back as the core plays the game, its log t
   expect(restored.skipped).toBe(0);
   expect(restored.state.sides).toEqual(played(116).sides);
   expect(restored.log.length).toBe(64);
-  expect(restored.log[62]).toBe('2320000 w move white move 58 (20000 ms)');
+  // A move's entry packed without the words its side and kind say (packed-log.ts), and read back whole.
+  expect(restored.log[62]).toBe('2320000 w move 58 (20000 ms)');
+  expect(unpackLogEntry(restored.log[62])).toEqual({ atMs: 2320000, side: 'white', kind: 'move', text: 'white move 58 (20000 ms)' });
   expect(restored.log[63]).toBe('2320000 - pause arbiter pause: black to move');
   // The snapshot's log: several packed entries to a record.
   const records = readRecords(storageHolding(text), JOURNAL_RECORD).records.map((r) => JSON.parse(r));
@@ -42,6 +45,27 @@ test('a journal of format 2 at its old budget still comes back', () => {
   expect(restored.skipped).toBe(0);
   expect(restored.state.status).toBe('paused');
   expect(restored.state.sides.black.moves + restored.state.sides.white.moves).toBeGreaterThan(100);
+});
+
+test('a snapshot written before moves were packed short (their words whole) comes back to the same log', () => {
+  const text = journalAtBudget();
+  const lines = readRecords(storageHolding(text), JOURNAL_RECORD).records;
+  const log = JSON.parse(lines[1]);
+  const whole = log.p.map((p: string) => {
+    const e = unpackLogEntry(p);
+    return e.atMs + ' ' + (e.side === null ? '-' : e.side.charAt(0)) + ' ' + e.kind + ' ' + e.text;
+  });
+  expect(whole.some((p: string, i: number) => p !== log.p[i] && / [bw] move (black|white) move \d/.test(p))).toBe(true);
+  const storage = new MemoryStorage();
+  appendRecord(storage, JOURNAL_RECORD, lines[0]);
+  appendRecord(storage, JOURNAL_RECORD, JSON.stringify(Object.assign({}, log, { p: whole })));
+  for (const line of lines.slice(2)) appendRecord(storage, JOURNAL_RECORD, line);
+  const old = restoreGame(storage, 64).game!;
+  const now = restoreGame(storageHolding(text), 64).game!;
+  expect(old.state).toEqual(now.state);
+  expect(unpackLog(old.log)).toEqual(unpackLog(now.log));
+  // Packed again, an old entry takes the short form.
+  expect(packLogEntry(unpackLogEntry(whole[whole.length - 1]))).toBe(log.p[log.p.length - 1]);
 });
 
 test('a snapshot whose log holds an entry the clock does not write is refused, and one cut in its log too', () => {
