@@ -3,7 +3,7 @@
  * piece, so the record is never held whole. It is read several times instead: once to check it all (nothing is
  * written for a record that is damaged beyond use) and to find what the SGF root needs first (the result), then once
  * per part written. The first reading also finds the entries that undo lines take back, through a window of the
- * latest UNDO_WINDOW entries' line numbers (numbers, not the lines: at the end of a game the export is the firmware's
+ * latest UNDO_WINDOW entries' line numbers (numbers, not the lines: the export at a game's end was the firmware's
  * peak of RAM, and 32 lines held 150–190 JsVars of it); every later reading skips them. Lines cut by a power failure
  * (a bad checksum) are skipped, and the export says how many.
  */
