@@ -19,8 +19,11 @@ export interface RealtimeHalOptions {
 }
 
 export interface RealtimeHal extends Hal {
-  /** A button edge now (the simulator's keyboard, mouse or touch). */
-  edge(button: ButtonName, down: boolean): void;
+  /**
+   * A button edge (the simulator's keyboard, mouse or touch): now, or at `atMs` when it was made earlier than it is
+   * delivered (never later than now).
+   */
+  edge(button: ButtonName, down: boolean, atMs?: number): void;
   setSpeed(speed: number): void;
   speed(): number;
   /** Stops the timer (the simulator is closing). */
@@ -73,8 +76,9 @@ export function createRealtimeHal(options: RealtimeHalOptions): RealtimeHal {
     buzzer: options.buzzer,
     storage: options.storage,
     battery: options.batteryPercent ? { percent: options.batteryPercent } : undefined,
-    edge(button, down) {
-      if (edgeHandler) edgeHandler({ button: button, down: down, atMs: nowMs() });
+    edge(button, down, atMs) {
+      const now = nowMs();
+      if (edgeHandler) edgeHandler({ button: button, down: down, atMs: atMs === undefined || atMs > now ? now : atMs });
     },
     setSpeed(next: number) {
       if (!(next > 0)) return;

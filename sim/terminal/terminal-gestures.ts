@@ -4,6 +4,11 @@
  * key when the keys come from a pipe). Timing is virtual, so a
  * press lasts 80 ms of clock time at any speed; the session slows a very fast clock down while a gesture plays
  * (GESTURE_SPEED_LIMIT), because a host timer a millisecond late at ×1000 would hold a "press" for a second.
+ *
+ * Each edge is stamped with the instant it was scheduled for, and each item starts where the one before it ended (a
+ * key that finds the player idle starts now): a host timer that fires late, on a busy machine, delivers its edge late,
+ * as a board's button edge can reach the firmware late, but does not move it. So keys from a pipe give the same game
+ * however loaded the machine is.
  */
 import { ButtonName } from '../../hal/hal';
 import { AFTER_GESTURE_MS, GESTURE_EDGES, GestureName } from './terminal-keys';
@@ -16,7 +21,8 @@ export interface GestureHost {
   nowMs(): number;
   /** The HAL's speed now (virtual ms per real ms). */
   speed(): number;
-  edge(button: ButtonName, down: boolean): void;
+  /** An edge made at `atMs` of the host's time (now or a little before: its timer may have fired late). */
+  edge(button: ButtonName, down: boolean, atMs: number): void;
   /** A gesture starts (true) or ends (false). */
   onPlaying(playing: boolean): void;
 }
@@ -55,6 +61,8 @@ export function createGesturePlayer(host: GestureHost): GesturePlayer {
   const queue: Item[] = [];
   let playing = false;
   let stopped = false;
+  /** Where the next item starts on the time line: where the last one ended (set to now when the player was idle). */
+  let cursorMs = 0;
   let handle: ReturnType<typeof setTimeout> | undefined;
   const idleHandlers: (() => void)[] = [];
   const nextHandlers: (() => void)[] = [];
@@ -79,20 +87,24 @@ export function createGesturePlayer(host: GestureHost): GesturePlayer {
       item.run();
     }
     if ('waitMs' in item) {
-      at(host, host.nowMs() + item.waitMs, next, setHandle);
+      cursorMs += item.waitMs;
+      at(host, cursorMs, next, setHandle);
       return;
     }
     host.onPlaying(true);
-    const startMs = host.nowMs();
+    const startMs = cursorMs;
     const steps = GESTURE_EDGES[item.gesture];
     let index = 0;
     const step = (): void => {
       if (stopped) return;
       if (index < steps.length) {
         const s = steps[index++];
-        host.edge(s.button, s.down);
+        host.edge(s.button, s.down, startMs + s.atMs);
         if (index < steps.length) at(host, startMs + steps[index].atMs, step, setHandle);
-        else at(host, host.nowMs() + AFTER_GESTURE_MS, step, setHandle);
+        else {
+          cursorMs = startMs + s.atMs + AFTER_GESTURE_MS;
+          at(host, cursorMs, step, setHandle);
+        }
       } else {
         host.onPlaying(false);
         next();
@@ -106,7 +118,10 @@ export function createGesturePlayer(host: GestureHost): GesturePlayer {
       if (stopped) return;
       if (dropRepeats && queue.some((queued) => queued.key === item.key)) return;
       queue.push(item);
-      if (!playing) next();
+      if (!playing) {
+        cursorMs = host.nowMs();
+        next();
+      }
     },
     idle: () => !playing && queue.length === 0,
     pending: () => queue.length + (playing ? 1 : 0),
