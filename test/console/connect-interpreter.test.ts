@@ -217,7 +217,12 @@ suite('the console page on the real interpreter', () => {
     uart = await InterpreterUart.boot({ dir: dir });
     const { page } = await openConsole(bench, uart);
     await connect(page);
-    await waitForState(page, 'connected, read-only');
+    // (Once, in the whole suite beside a CPU hog, the page went from connected to "connection lost" here: say what
+    // the board was doing if it happens again.)
+    const board = uart;
+    await waitForState(page, 'connected, read-only').catch((error: Error) => {
+      throw new Error(error.message + '\nthe interpreter ' + (board.running() ? 'still runs' : 'has exited') + '; it printed last:\n' + board.output().slice(-800));
+    });
     await uart.kill();
     await waitForState(page, 'connection lost');
     expect(await page.locator('#link-note').innerText()).toContain('lost');
