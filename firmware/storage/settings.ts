@@ -29,8 +29,8 @@ export interface Settings {
 export const SETTINGS_RECORD = 'gcsettings';
 
 /**
- * A sensible first control: 60 min + 5×30 s, the commonest tournament control (a valid one: test/storage pins it, so
- * it is copied per side, not checked at every boot).
+ * A sensible first control: 60 min + 5×30 s, the commonest tournament control (a valid one: test/fuzz/loaders.test.ts
+ * pins it, so it is copied per side, not checked at every boot).
  */
 export function defaultSettings(): Settings {
   const control: TimeControl = { system: 'byoyomi', mainMs: 3600000, periods: 5, periodMs: 30000 };

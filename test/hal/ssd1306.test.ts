@@ -121,9 +121,10 @@ function panelModel() {
   };
 }
 
-function setup(withChecksum: boolean) {
+/** A display on a recording bus; `tracking`: its canvas says what was drawn, as Espruino's `getModified` does. */
+function setup(withChecksum: boolean, tracking?: boolean) {
   const bus = createRecordingBus();
-  const canvas = fakeCanvas();
+  const canvas = tracking ? trackingCanvas() : fakeCanvas();
   const display = createSsd1306({
     i2c: bus,
     address: 0x3c,
@@ -192,9 +193,7 @@ describe('SSD1306 128x64 on I²C', () => {
   });
 
   it("with Espruino's getModified, a small drawing sends its pages in one window and one write, nothing drawn nothing", () => {
-    const bus = createRecordingBus();
-    const canvas = trackingCanvas();
-    const display = createSsd1306({ i2c: bus, address: 0x3c, canvas, width: 128, height: 64, checksum: (bytes) => crc32(String.fromCharCode.apply(null, Array.from(bytes))) });
+    const { bus, canvas, display } = setup(true, true);
     canvas.clear();
     display.flip();
     expect(bus.writes.length).toBe(1 + 16);
@@ -215,9 +214,7 @@ describe('SSD1306 128x64 on I²C', () => {
   });
 
   it('a drawing in the pages last sent as a window sends its bytes alone: the RAM pointer is back at the window\'s start', () => {
-    const bus = createRecordingBus();
-    const canvas = trackingCanvas();
-    const display = createSsd1306({ i2c: bus, address: 0x3c, canvas, width: 128, height: 64, checksum: (bytes) => crc32(String.fromCharCode.apply(null, Array.from(bytes))) });
+    const { bus, canvas, display } = setup(true, true);
     canvas.clear();
     display.flip();
     canvas.setPixel(10, 13);
@@ -241,10 +238,8 @@ describe('SSD1306 128x64 on I²C', () => {
       seed = (seed * 1103515245 + 12345) % 2147483648;
       return Math.floor((seed / 2147483648) * n);
     };
-    const bus = createRecordingBus();
-    const canvas = trackingCanvas();
+    const { bus, canvas, display } = setup(true, true);
     const panel = panelModel();
-    const display = createSsd1306({ i2c: bus, address: 0x3c, canvas, width: 128, height: 64, checksum: (bytes) => crc32(String.fromCharCode.apply(null, Array.from(bytes))) });
     let windowsSkipped = 0;
     for (let round = 0; round < 400; round++) {
       const what = random(10);
@@ -270,9 +265,7 @@ describe('SSD1306 128x64 on I²C', () => {
   });
 
   it('a whole frame after small drawings resends the pages they sent, even where the checksum is as last sent', () => {
-    const bus = createRecordingBus();
-    const canvas = trackingCanvas();
-    const display = createSsd1306({ i2c: bus, address: 0x3c, canvas, width: 128, height: 64, checksum: (bytes) => crc32(String.fromCharCode.apply(null, Array.from(bytes))) });
+    const { bus, canvas, display } = setup(true, true);
     canvas.clear();
     display.flip();
     canvas.setPixel(3, 20); // page 2, sent as an area
