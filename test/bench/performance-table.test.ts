@@ -68,3 +68,10 @@ describe('the table between the markers', () => {
     }
   });
 });
+
+test('docs/performance.md holds each of its sections once (an old rewrite had left a second copy of two of them)', () => {
+  const headings = fs.readFileSync(PERFORMANCE_DOC, 'utf8').split('\n').filter((line) => /^#+ /.test(line));
+  const twice = headings.filter((heading, i) => headings.indexOf(heading) !== i);
+  expect(twice).toEqual([]);
+  expect(headings.length).toBeGreaterThan(3);
+});
