@@ -20,6 +20,8 @@ import MagicString from 'magic-string';
 import { flashImage, partFilesIn, writeFlash, FlashImage } from '../sim/espruino/flash-image';
 import { runVirtual, virtualBoard } from '../sim/espruino/virtual-time';
 import { MAIN_CONTROL, PERIOD_CONTROL, pressLoop, settingsText, START } from './board-figures';
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { tokenise } = require('../scripts/pretokenise.cjs') as { tokenise(code: string): string };
 
 type Node = acorn.Node & { [key: string]: any };
 
@@ -211,7 +213,7 @@ async function main(): Promise<void> {
   // The counted bundle as .bootcde, the board's parts as they are.
   const dir = fs.mkdtempSync(path.join(path.dirname(image.dir), board + '.counted-'));
   const stream = fs.readFileSync(image.uploadFile, 'latin1').split('\n').filter((l) => /^require\("Storage"\)\.write\("gcp\./.test(l));
-  const bytes = Buffer.from(counted.code, 'latin1');
+  const bytes = Buffer.from(tokenise(counted.code), 'latin1'); // pretokenised, as the board stores its bundle
   for (let at = 0; at < bytes.length; at += 1024) {
     const piece = bytes.subarray(at, at + 1024).toString('base64');
     stream.push('require("Storage").write(".bootcde",atob("' + piece + '"),' + at + (at === 0 ? ',' + bytes.length : '') + ')');

@@ -11,6 +11,8 @@
  * each built the same way into dist/<part>.js, an expression whose value is the part, stored in a Storage file of
  * its own and loaded when used (boards/device/storage-parts.ts checks each file's length and CRC-32 against the
  * manifest first, so a part from another build or a damaged one is refused with a message, never run).
+ * Storage holds all of it pretokenised (scripts/pretokenise.cjs): the parts as dist/<part> beside their JavaScript,
+ * `.bootcde` as the espruino CLI tokenises dist/<board>.js while uploading it (scripts/flash.mjs).
  */
 'use strict';
 
@@ -18,6 +20,7 @@ const fs = require('fs');
 const path = require('path');
 const zlib = require('zlib');
 const { rootLevelPlugin } = require('./root-level.cjs');
+const { tokenise } = require('./pretokenise.cjs');
 
 const ROOT = path.resolve(__dirname, '..');
 
@@ -238,10 +241,13 @@ function partExpression() {
   };
 }
 
-/** A part's bundle: its length and standard CRC-32 as the loader checks them (what `.bootcde`'s manifest holds). */
+/**
+ * A part's file as Storage holds it (scripts/pretokenise.cjs, as the CLI stores `.bootcde`), its length and standard
+ * CRC-32 as the loader checks them (what `.bootcde`'s manifest holds).
+ */
 function partFacts(code) {
-  const bytes = Buffer.from(code, 'latin1');
-  return { bytes: bytes.length, crc: zlib.crc32(bytes) };
+  const stored = Buffer.from(tokenise(code), 'latin1');
+  return { stored: stored, bytes: stored.length, crc: zlib.crc32(stored) };
 }
 
 /** Board names: every boards/*.ts except the type file board.ts. */
@@ -478,7 +484,7 @@ function virtualEntry(id, source) {
   };
 }
 
-/** Sizes of one bundle: before terser, after terser (the file), and the file gzipped. */
+/** Sizes of one bundle: before terser, after terser (the file), as Storage holds it (pretokenised), gzipped. */
 function sizeReport(onReport) {
   let rawCode = '';
   const measureRaw = {
@@ -500,6 +506,7 @@ function sizeReport(onReport) {
           rawBytes: Buffer.byteLength(rawCode),
           modules: chunk.moduleIds.filter((id) => !id.startsWith('\0')),
           bytes: minified.length,
+          storedBytes: tokenise(chunk.code).length,
           gzipBytes: zlib.gzipSync(minified, { level: 9 }).length,
         });
       }
@@ -508,11 +515,11 @@ function sizeReport(onReport) {
   return { measureRaw, report };
 }
 
-/** "dist/x.js: 1234 bytes minified (5678 before terser), 456 bytes gzipped" */
+/** "dist/x.js: 1234 bytes minified (5678 before terser), 1050 stored pretokenised, 456 bytes gzipped" */
 function formatSize(s) {
   const rel = path.relative(process.cwd(), s.file);
   const file = rel && !rel.startsWith('..') ? rel : s.file;
-  return `${file}: ${s.bytes} bytes minified (${s.rawBytes} before terser), ${s.gzipBytes} bytes gzipped`;
+  return `${file}: ${s.bytes} bytes minified (${s.rawBytes} before terser), ${s.storedBytes} stored pretokenised, ${s.gzipBytes} bytes gzipped`;
 }
 
 /**
@@ -594,9 +601,10 @@ function bundleConfig(name, options = {}) {
 const partsBuilt = new Map();
 
 /**
- * Builds every part (PARTS) into `outDir` as dist/<file>.js, once per folder per process, each taking from `.bootcde`
- * what every board's `.bootcde` holds (bootExports), and resolves to what the boards' entries carry: the manifest
- * { name: [bytes, crc] } and the shared exports the parts read, [{ key, id, name }].
+ * Builds every part (PARTS) into `outDir` as dist/<file>.js and, pretokenised as Storage holds it, dist/<file>; once
+ * per folder per process, each taking from `.bootcde` what every board's `.bootcde` holds (bootExports), and resolves
+ * to what the boards' entries carry: the manifest { name: [bytes, crc] } of the stored files and the shared exports
+ * the parts read, [{ key, id, name }].
  */
 function builtParts(root, outDir, options = {}) {
   const key = path.resolve(root) + '\0' + path.resolve(outDir);
@@ -612,6 +620,7 @@ function builtParts(root, outDir, options = {}) {
         // The loader reads gcp.<name> (boards/device/storage-parts.ts): the manifest holds only [bytes, crc].
         if (part.file !== 'gcp.' + part.name) throw new Error('part ' + part.name + ': its file must be gcp.' + part.name);
         const facts = partFacts(built.code);
+        fs.writeFileSync(path.join(outDir, part.file), facts.stored);
         manifest[part.name] = [facts.bytes, facts.crc];
         Object.assign(used, sharedKeysUsed(built.code));
       }
@@ -623,15 +632,18 @@ function builtParts(root, outDir, options = {}) {
   return partsBuilt.get(key);
 }
 
-/** The part files of an output folder that its boards' bundles load: [{ name, file, path }]. */
+/**
+ * The part files of an output folder that its boards' bundles load: [{ name, file, path, stored }]: `path` the
+ * JavaScript (checked, source-mapped), `stored` the same pretokenised, as Storage holds it under `file`.
+ */
 function partFiles(outDir) {
-  return PARTS.map((part) => ({ name: part.name, file: part.file, path: path.join(outDir, part.file + '.js') }));
+  return PARTS.map((part) => ({ name: part.name, file: part.file, path: path.join(outDir, part.file + '.js'), stored: path.join(outDir, part.file) }));
 }
 
 /**
  * Build one bundle with rollup's JS API (options as bundleConfig, plus onWarnings(warnings)); resolves to
- * { file, code (the file, latin1), rawCode (before terser), rawBytes, bytes, gzipBytes, modules (source files in
- * it), warnings }.
+ * { file, code (the file, latin1), rawCode (before terser), rawBytes, bytes, storedBytes (pretokenised), gzipBytes,
+ * modules (source files in it), warnings }.
  */
 async function buildBundle(name, options = {}) {
   const { rollup } = require('rollup');

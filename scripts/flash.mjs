@@ -5,13 +5,16 @@
  * Builds dist/<board>.js, checks it (scripts/check-bundle.mjs), then runs the espruino CLI (EspruinoTools):
  *
  *   espruino -p PORT -b 115200 --board boards/espruino/ESP32.board.json --no-ble \
- *     --storage gcp.console:dist/gcp.console.js … --storage .bootcde:- dist/<board>.js
+ *     --storage gcp.console:dist/gcp.console … --storage .bootcde:- --config PRETOKENISE=2 dist/<board>.js
  *
  * `--storage .bootcde:-` makes the CLI send the bundle as `require("Storage").write(".bootcde", chunk, offset[, size])`
  * calls (1 KB chunks) followed by `load(".bootcde")`: the bundle is stored as the boot code, which Espruino runs
- * from flash at every boot, and it starts at once. Each `--storage NAME:FILE` before it stores one of the firmware's
- * parts (scripts/bundle-config.cjs PARTS: code loaded only when used) as the Storage file NAME, written first. `--output FILE.js` writes that exact upload stream to FILE.js
- * (`-o FILE.js`); without --port it does so offline (`-n`, no device), with --port it also uploads.
+ * from flash at every boot, and it starts at once; `--config PRETOKENISE=2` makes the CLI store it pretokenised
+ * (scripts/pretokenise.cjs: reserved words, strings and integers as the lexer's own tokens, about 15 % fewer bytes for
+ * the interpreter to read at every call). Each `--storage NAME:FILE` before it stores one of the firmware's parts
+ * (scripts/bundle-config.cjs PARTS: code loaded only when used), as the build pretokenised it, as the Storage file
+ * NAME, written first. `--output FILE.js` writes that exact upload stream to FILE.js (`-o FILE.js`); without --port it
+ * does so offline (`-n`, no device), with --port it also uploads.
  *
  * Options:
  *   --port, -p PORT       serial port of the board (required unless --output)
@@ -34,9 +37,11 @@ import { fileURLToPath } from 'node:url';
 import pipeline from './bundle-config.cjs';
 import check from './espruino-check.cjs';
 import { checkBundleFile } from './check-bundle.mjs';
+import pretokenise from './pretokenise.cjs';
 
 const require = createRequire(import.meta.url);
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const { CLI_SETTING } = pretokenise;
 const DEFAULT_BOARD = 'esp32-lcd1602';
 const DEFAULT_BAUD = 115200;
 const DEFAULT_BOARD_JSON = path.join(ROOT, 'boards', 'espruino', 'ESP32.board.json');
@@ -136,8 +141,9 @@ function espruinoArgs(opts) {
   if (opts.port) args.push('-p', opts.port);
   else args.push('-n');
   args.push('-b', String(opts.baud), '--board', opts.boardJson, '--no-ble');
-  for (const part of pipeline.partFiles(opts.outDir)) args.push('--storage', part.file + ':' + part.path);
-  args.push('--storage', '.bootcde:-');
+  for (const part of pipeline.partFiles(opts.outDir)) args.push('--storage', part.file + ':' + part.stored);
+  // The CLI pretokenises the bundle as it stores it, exactly as the build pretokenised the parts.
+  args.push('--storage', '.bootcde:-', '--config', CLI_SETTING);
   if (opts.output) args.push('-o', opts.output);
   args.push(opts.bundle);
   return args;
@@ -224,6 +230,9 @@ async function main(argv) {
       for (const p of problems) console.error(p);
       throw new Error(`${shown(file)} is not Espruino-safe; not flashing`);
     }
+  }
+  for (const part of pipeline.partFiles(opts.outDir)) {
+    if (!fs.existsSync(part.stored)) throw new Error(`${shown(part.stored)} does not exist (run npm run build)`);
   }
   console.log(`run: ${displayCommand(opts)}`);
   await runEspruino(opts);

@@ -15,6 +15,8 @@ import * as os from 'os';
 import * as path from 'path';
 import * as zlib from 'zlib';
 import { Interpreter, Pool } from './interpreter';
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { tokenise } = require('../../scripts/pretokenise.cjs') as { tokenise(code: string): string };
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const SOURCES = ['firmware', 'hal', 'boards', 'scripts', 'package-lock.json', 'tsconfig.json', 'tsconfig.build.json'];
@@ -25,7 +27,9 @@ export interface FlashImage {
   dir: string;
   flashFile: string;
   uploadFile: string;
+  /** The bundle as built (JavaScript); `.bootcde` holds it pretokenised (scripts/pretokenise.cjs). */
   bundleFile: string;
+  /** The bytes of `.bootcde`: the bundle pretokenised, as the board stores it. */
   bundleBytes: number;
   /** The bytes of each part's file stored beside `.bootcde` (gcp.*), by Storage name. */
   partBytes: { [file: string]: number };
@@ -59,9 +63,14 @@ function imageOf(board: string, dir: string): FlashImage {
     flashFile: path.join(dir, 'espruino.flash'),
     uploadFile: path.join(dir, 'upload.js'),
     bundleFile: bundleFile,
-    bundleBytes: fs.statSync(bundleFile).size,
+    bundleBytes: storedBundle(bundleFile).length,
     partBytes: Object.fromEntries(Object.entries(partFilesIn(dir)).map(([file, bytes]) => [file, bytes.length])),
   };
+}
+
+/** A bundle's `.bootcde` as the espruino CLI stores it: pretokenised (scripts/pretokenise.cjs). */
+export function storedBundle(bundleFile: string): Buffer {
+  return Buffer.from(tokenise(fs.readFileSync(bundleFile, 'latin1')), 'latin1');
 }
 
 /** Builds the upload stream with scripts/flash.mjs into `dir` (upload.js, and the bundle it stores). */
@@ -91,16 +100,18 @@ export function uploadStatements(stream: string): string[] {
 }
 
 /**
- * Types the stream's Storage writes into an interpreter in `dir` and checks what was stored: into an empty Storage,
- * or with `keepFiles` into the one there, whose other files (a game, the settings) stay, as on a board flashed anew.
+ * Types the stream's Storage writes into an interpreter in `dir` and checks what was stored (`bootcde`, and each of
+ * `parts` by Storage name, byte for byte): into an empty Storage, or with `keepFiles` into the one there, whose other
+ * files (a game, the settings) stay, as on a board flashed anew. The stream is sent as the serial port sends it, a
+ * byte a character (pretokenised code holds characters 128–255).
  */
-export async function writeFlash(dir: string, stream: string, bundle: Buffer, pool?: Pool, keepFiles?: boolean, parts?: { [file: string]: Buffer }): Promise<void> {
+export async function writeFlash(dir: string, stream: string, bootcde: Buffer, pool?: Pool, keepFiles?: boolean, parts?: { [file: string]: Buffer }): Promise<void> {
   if (!keepFiles) fs.rmSync(path.join(dir, 'espruino.flash'), { force: true });
   const writes = uploadStatements(stream).slice(0, -1);
   const interpreter = new Interpreter({ dir: dir, pool: pool, args: [] });
-  const files: { [file: string]: Buffer } = Object.assign({ '.bootcde': bundle }, parts || {});
+  const files: { [file: string]: Buffer } = Object.assign({ '.bootcde': bootcde }, parts || {});
   try {
-    for (const line of writes) interpreter.send(line);
+    for (const line of writes) interpreter.send(line, 'latin1');
     for (const file of Object.keys(files)) {
       const stored = await interpreter.evaluate('(function(f){return f?f.length+" "+(E.CRC32(f)>>>0):"none"})(require("Storage").read(' + JSON.stringify(file) + '))', 60000);
       const expected = files[file].length + ' ' + zlib.crc32(files[file]);
@@ -111,10 +122,10 @@ export async function writeFlash(dir: string, stream: string, bundle: Buffer, po
   }
 }
 
-/** The parts' files built beside a bundle in `dir` (gcp.*.js), by Storage name. */
+/** The parts' files built beside a bundle in `dir` as Storage holds them (gcp.*, pretokenised), by Storage name. */
 export function partFilesIn(dir: string): { [file: string]: Buffer } {
   const parts: { [file: string]: Buffer } = {};
-  for (const name of fs.readdirSync(dir).sort()) if (/^gcp\.[a-z]+\.js$/.test(name)) parts[name.slice(0, -3)] = fs.readFileSync(path.join(dir, name));
+  for (const name of fs.readdirSync(dir).sort()) if (/^gcp\.[a-z]+$/.test(name)) parts[name] = fs.readFileSync(path.join(dir, name));
   return parts;
 }
 
@@ -126,7 +137,7 @@ export async function flashImage(board: string): Promise<FlashImage> {
   fs.mkdirSync(cache, { recursive: true });
   const work = fs.mkdtempSync(path.join(cache, board + '.tmp-'));
   buildUploadStream(board, work);
-  await writeFlash(work, fs.readFileSync(path.join(work, 'upload.js'), 'latin1'), fs.readFileSync(path.join(work, 'bundle.js')), undefined, false, partFilesIn(work));
+  await writeFlash(work, fs.readFileSync(path.join(work, 'upload.js'), 'latin1'), storedBundle(path.join(work, 'bundle.js')), undefined, false, partFilesIn(work));
   fs.writeFileSync(path.join(work, 'done'), '');
   try {
     fs.renameSync(work, dir);

@@ -79,7 +79,7 @@ export class Interpreter {
   private signal: NodeJS.Signals | null = null;
   private readonly waiters: Array<() => void> = [];
   /** Lines typed before the REPL's first prompt: input that arrives while the build starts up can crash it. */
-  private pending: string[] | null = [];
+  private pending: Buffer[] | null = [];
   readonly exited: Promise<number | null>;
 
   /** Boots the board in `dir` from its Storage, as after a reset. */
@@ -103,7 +103,7 @@ export class Interpreter {
       if (this.pending !== null && /(^|\n)>/.test(this.raw)) {
         const lines = this.pending;
         this.pending = null;
-        for (const line of lines) this.send(line);
+        for (const bytes of lines) this.child.stdin!.write(bytes);
       }
       this.wake();
     };
@@ -134,10 +134,14 @@ export class Interpreter {
     return this.exitCode === undefined;
   }
 
-  /** Types one line into the REPL (held back until its first prompt). */
-  send(line: string): void {
-    if (this.pending !== null) this.pending.push(line);
-    else if (this.running()) this.child.stdin!.write(line + '\n');
+  /**
+   * Types one line into the REPL (held back until its first prompt): as a terminal types it (UTF-8), or with
+   * `latin1` a byte a character, as the espruino CLI sends an upload stream (pretokenised code holds bytes 128–255).
+   */
+  send(line: string, encoding?: 'latin1'): void {
+    const bytes = Buffer.from(line + '\n', encoding || 'utf8');
+    if (this.pending !== null) this.pending.push(bytes);
+    else if (this.running()) this.child.stdin!.write(bytes);
   }
 
   /** Waits until `test(output)` holds; rejects after `timeoutMs` or when the interpreter exits first. */

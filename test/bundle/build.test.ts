@@ -3,6 +3,7 @@
  * `rollup -c` does (same scripts/bundle-config.cjs), and every bundle is Espruino-safe. A fixture full of syntax
  * Espruino lacks shows that the pipeline lowers all of it, keeping its meaning.
  */
+import * as acorn from 'acorn';
 import * as fs from 'fs';
 import * as zlib from 'zlib';
 import * as os from 'os';
@@ -23,6 +24,32 @@ const DISPLAY_MODULES: { [kind: string]: string[] } = {
   'hd44780-pcf8574': ['hal/espruino/hd44780.ts', 'hal/espruino/hd44780-charset.ts', 'hal/espruino/pcf8574.ts', 'boards/device/lcd-screen.ts', 'firmware/display/render-lcd.ts'],
   ssd1306: ['hal/espruino/ssd1306.ts', 'boards/device/oled-screen.ts', 'firmware/display/render-oled.ts', 'firmware/display/font.ts', 'firmware/display/seven-segment.ts'],
 };
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const pretokenise = require('../../scripts/pretokenise.cjs') as { tokenise(code: string): string; untokenise(stored: string): string };
+
+/**
+ * Tokens as acorn reads them (kind and value), so spelling (quotes, escapes, spaces) does not count; `atob("…")` is the
+ * string it gives, as the pretokeniser stores it (the OLED's font).
+ */
+function tokensOf(code: string): string[] {
+  const out: string[] = [];
+  for (const t of acorn.tokenizer(code, { ecmaVersion: 5 })) out.push(t.type.label + ' ' + String(t.value));
+  for (let i = 0; i + 3 < out.length; i++) {
+    if (out[i] === 'name atob' && out[i + 1] === '( undefined' && out[i + 2].startsWith('string ') && out[i + 3] === ') undefined') {
+      out.splice(i, 4, 'string ' + Buffer.from(out[i + 2].slice(7), 'base64').toString('latin1'));
+    }
+  }
+  return out;
+}
+
+/** Whether `code` pretokenised, read back, is the same program; and how many bytes Storage holds of it. */
+function sameProgramStored(code: string): { same: boolean; bytes: number } {
+  const stored = pretokenise.tokenise(code);
+  const back = tokensOf(pretokenise.untokenise(stored));
+  const own = tokensOf(code);
+  return { same: back.length === own.length && back.every((t, i) => t === own[i]), bytes: stored.length };
+}
+
 const built = new Map<string, Built>();
 const sizes: Size[] = [];
 let dir: string;
@@ -54,6 +81,10 @@ describe.each(BOARDS)('dist/%s.js', (board) => {
     expect(path.basename(bundle().file)).toBe(board + '.js');
     expect(fs.readFileSync(bundle().file, 'latin1')).toBe(bundle().code);
     expect(bundle().bytes).toBe(fs.statSync(bundle().file).size);
+  });
+
+  it('is stored pretokenised as the same program, token for token (scripts/pretokenise.cjs)', () => {
+    expect(sameProgramStored(bundle().code)).toEqual({ same: true, bytes: bundle().storedBytes });
   });
 
   it('passes the Espruino checker', () => {
@@ -101,6 +132,19 @@ describe.each(BOARDS)('dist/%s.js', (board) => {
     expect(bundle().bytes).toBeGreaterThan(0);
     expect(bundle().gzipBytes).toBeGreaterThan(0);
     expect(bundle().rawBytes).toBeGreaterThanOrEqual(bundle().bytes);
+    // Pretokenised: its reserved words, strings and integers are single tokens.
+    expect(bundle().storedBytes).toBeLessThan(bundle().bytes * 0.9);
+  });
+});
+
+describe.each(pipeline.PARTS.map((p) => p.file))('the part %s', (file) => {
+  it('is stored beside its JavaScript pretokenised, the same program token for token, and its manifest says so', () => {
+    const code = fs.readFileSync(path.join(dir, file + '.js'), 'latin1');
+    const stored = fs.readFileSync(path.join(dir, file), 'latin1');
+    expect(stored).toBe(pretokenise.tokenise(code));
+    expect(sameProgramStored(code)).toEqual({ same: true, bytes: stored.length });
+    // What a board's bundle checks before it runs the part: the stored file's length and CRC-32.
+    expect((built.get('console') as Built).code).toContain(file.slice(4) + ':[' + stored.length + ',' + zlib.crc32(Buffer.from(stored, 'latin1')) + ']');
   });
 });
 
@@ -149,10 +193,13 @@ describe('the shipped console bundle runs (smoke run on an Espruino-like host)',
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { createFakeTimers, createFakeEspruinoStorage } = require('../hal/fakes');
 
-  /** A flashed board's Storage: each part's file beside the bundle, as `npm run flash` writes them. */
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { untokenise } = require('../../scripts/pretokenise.cjs') as { untokenise(stored: string): string };
+
+  /** A flashed board's Storage: each part's file beside the bundle, as `npm run flash` writes them (pretokenised). */
   function flashed() {
     const storage = createFakeEspruinoStorage();
-    for (const part of pipeline.PARTS) storage.write(part.file, fs.readFileSync(path.join(dir, part.file + '.js'), 'latin1'));
+    for (const part of pipeline.PARTS) storage.write(part.file, fs.readFileSync(path.join(dir, part.file), 'latin1'));
     return storage;
   }
 
@@ -175,6 +222,8 @@ describe('the shipped console bundle runs (smoke run on an Espruino-like host)',
       },
     };
     sandbox.global = sandbox;
+    // A part is evaluated from Storage, pretokenised: Espruino's lexer reads the tokens, Node reads them spelled out.
+    sandbox.eval = (code: string) => vm.runInContext(untokenise(code), sandbox);
     vm.createContext(sandbox);
     vm.runInContext((built.get('console') as Built).code, sandbox);
     // The firmware starts from a timer once the boot code has run (boards/device/boot.ts), as Espruino then runs it.

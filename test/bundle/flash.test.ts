@@ -1,6 +1,6 @@
 /**
  * `npm run flash` (scripts/flash.mjs): the exact upload stream the espruino CLI would send, produced offline with
- * `--output` (the CLI's `-o`, `-n`), stores the bundle byte for byte as `.bootcde` and then loads it; the command line
+ * `--output` (the CLI's `-o`, `-n`), stores the bundle, pretokenised, byte for byte as `.bootcde` and then loads it; the command line
  * has the right baud and no BLE; mistakes get one line and a non-zero exit.
  */
 import * as acorn from 'acorn';
@@ -10,6 +10,8 @@ import * as os from 'os';
 import * as path from 'path';
 import * as vm from 'vm';
 import { pipeline, ROOT } from './scripts';
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { tokenise } = require('../../scripts/pretokenise.cjs') as { tokenise(code: string): string };
 
 /** The parts' Storage files, as the flash writes them before `.bootcde`. */
 const PART_FILES = pipeline.PARTS.map((p) => p.file);
@@ -88,10 +90,12 @@ describe('the upload stream (--output, offline)', () => {
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
     expect(result.stdout).toMatch(/esp32-lcd1602\.js: \d+ bytes minified/);
-    const storages = PART_FILES.map((f) => '--storage ' + f.replace('.', '\\.') + ':\\S+' + f.replace('.', '\\.') + '\\.js ').join('');
-    expect(result.stdout).toMatch(new RegExp(' -n -b 115200 --board \\S+ESP32\\.board\\.json --no-ble ' + storages + '--storage \\.bootcde:- -o '));
+    const storages = PART_FILES.map((f) => '--storage ' + f.replace('.', '\\.') + ':\\S+' + f.replace('.', '\\.') + ' ').join('');
+    expect(result.stdout).toMatch(new RegExp(' -n -b 115200 --board \\S+ESP32\\.board\\.json --no-ble ' + storages + '--storage \\.bootcde:- --config PRETOKENISE=2 -o '));
 
-    const bundle = fs.readFileSync(path.join(dir, 'esp32-lcd1602.js'));
+    // Stored pretokenised: the bundle as the CLI tokenised it, each part as the build did, by the same tokeniser.
+    const bundle = Buffer.from(tokenise(fs.readFileSync(path.join(dir, 'esp32-lcd1602.js'), 'latin1')), 'latin1');
+    expect(bundle.length).toBeLessThan(fs.statSync(path.join(dir, 'esp32-lcd1602.js')).size * 0.9);
     const stream = fs.readFileSync(out, 'latin1');
     const statements = statementsOf(stream);
     expect(statements[statements.length - 1]).toBe('load');
@@ -104,7 +108,9 @@ describe('the upload stream (--output, offline)', () => {
     expect(written.slice(0, -1).sort()).toEqual(PART_FILES.slice().sort());
     expect(Buffer.from(upload.files.get('.bootcde') as string, 'latin1').equals(bundle)).toBe(true);
     for (const file of PART_FILES) {
-      expect(Buffer.from(upload.files.get(file) as string, 'latin1').equals(fs.readFileSync(path.join(dir, file + '.js')))).toBe(true);
+      const stored = fs.readFileSync(path.join(dir, file));
+      expect(stored.equals(Buffer.from(tokenise(fs.readFileSync(path.join(dir, file + '.js'), 'latin1')), 'latin1'))).toBe(true);
+      expect(Buffer.from(upload.files.get(file) as string, 'latin1').equals(stored)).toBe(true);
     }
     expect(upload.writes.find((w) => w.name === '.bootcde')).toMatchObject({ offset: 0, size: bundle.length });
     expect(upload.loads).toEqual(['.bootcde']);
@@ -120,15 +126,23 @@ describe('the upload stream (--output, offline)', () => {
     const bigDir = path.join(dir, 'big');
     fs.mkdirSync(bigDir);
     fs.writeFileSync(path.join(bigDir, 'esp32-oled.js'), code, 'latin1');
-    for (const file of PART_FILES) fs.writeFileSync(path.join(bigDir, file + '.js'), '({})', 'latin1'); // --no-build takes the parts as they are too
+    for (const file of PART_FILES) {
+      // --no-build takes the parts as they are too (their JavaScript, and the stored form the build writes beside it)
+      fs.writeFileSync(path.join(bigDir, file + '.js'), '({})', 'latin1');
+      fs.writeFileSync(path.join(bigDir, file), tokenise('({})'), 'latin1');
+    }
     const out = path.join(bigDir, 'upload.js');
     const result = flash(['--board', 'esp32-oled', '--no-build', '--out-dir', bigDir, '--output', out, '--board-json', BOARD_JSON]);
     expect(result.status).toBe(0);
 
     const upload = replay(fs.readFileSync(out, 'latin1'));
     const stored = upload.files.get('.bootcde') as string;
-    expect(Buffer.from(stored, 'latin1').equals(Buffer.from(code, 'latin1'))).toBe(true);
-    expect(upload.writes.filter((w) => w.name === '.bootcde').length).toBe(Math.ceil(code.length / 1024));
+    // Pretokenised, each string is its length and raw bytes (quotes, backslashes, control characters, 0xd7 among
+    // them): the stream must carry every byte through its own quoting.
+    const expected = tokenise(code);
+    expect(expected).toMatch(/[\x01\n"\\\xd7]/);
+    expect(Buffer.from(stored, 'latin1').equals(Buffer.from(expected, 'latin1'))).toBe(true);
+    expect(upload.writes.filter((w) => w.name === '.bootcde').length).toBe(Math.ceil(expected.length / 1024));
     upload.writes.filter((w) => w.name === '.bootcde').forEach((w, i) => expect(w).toMatchObject({ name: '.bootcde', offset: i * 1024 }));
     expect(upload.writes.every((w) => w.length <= 1024)).toBe(true);
   });
@@ -155,7 +169,7 @@ describe('the espruino command line (--dry-run)', () => {
       'build: dist/esp32-lcd1602.js (board esp32-lcd1602)',
       'check: dist/esp32-lcd1602.js',
       'run: node_modules/.bin/espruino -p /dev/ttyUSB0 -b 115200 --board boards/espruino/ESP32.board.json --no-ble ' +
-        PART_FILES.map((f) => '--storage ' + f + ':dist/' + f + '.js ').join('') + '--storage .bootcde:- dist/esp32-lcd1602.js',
+        PART_FILES.map((f) => '--storage ' + f + ':dist/' + f + ' ').join('') + '--storage .bootcde:- --config PRETOKENISE=2 dist/esp32-lcd1602.js',
       '',
     ]);
   });

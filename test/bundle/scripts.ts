@@ -27,6 +27,8 @@ export interface Size {
   file: string;
   rawBytes: number;
   bytes: number;
+  /** Pretokenised, as Storage holds it. */
+  storedBytes: number;
   gzipBytes: number;
 }
 

@@ -2,7 +2,7 @@
  * The differential runner (differential-run.ts) as a Storage image for the real interpreter, made the way
  * `npm run flash` makes a board's: built by scripts/bundle-config.cjs's `buildBundle` (TypeScript → Babel → terser,
  * the firmware bundles' own pipeline) from an entry that sets one global, `goclockDiff(game, id)`; checked by the
- * bundle checker; turned into the espruino CLI's exact upload stream (`--storage .bootcde:-`, `-o`); typed into a
+ * bundle checker; turned into the espruino CLI's exact upload stream (`--storage .bootcde:-`, pretokenised, `-o`); typed into a
  * fresh interpreter by `writeFlash` (sim/espruino/flash-image.ts), which checks what was stored byte for byte.
  *
  * `goclockDiff(game, id)` runs the game in virtual time and prints every item as one line `~D <item>` (encoded by
@@ -16,7 +16,7 @@ import { spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { sourceKey, writeFlash } from '../../sim/espruino/flash-image';
+import { sourceKey, storedBundle, writeFlash } from '../../sim/espruino/flash-image';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const HERE = path.relative(ROOT, __dirname);
@@ -30,6 +30,8 @@ const SOURCES = [
 const pipeline = require('../../scripts/bundle-config.cjs') as {
   buildBundle(name: string, options: object): Promise<{ file: string; code: string; bytes: number }>;
 };
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { CLI_SETTING } = require('../../scripts/pretokenise.cjs') as { CLI_SETTING: string };
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const checker = require('../../scripts/espruino-check.cjs') as {
   checkBundle(code: string, options?: object): { line: number; column: number; rule: string; message: string; snippet: string }[];
@@ -112,7 +114,7 @@ async function build(dir: string): Promise<void> {
   });
   // Exactly as scripts/flash.mjs runs the espruino CLI offline.
   const cli = path.join(ROOT, 'node_modules', 'espruino', 'bin', 'espruino-cli.js');
-  const args = [cli, '-n', '-b', '115200', '--board', boardJson(), '--no-ble', '--storage', '.bootcde:-', path.join(dir, 'bundle.js'), '-o', path.join(dir, 'upload.js')];
+  const args = [cli, '-n', '-b', '115200', '--board', boardJson(), '--no-ble', '--storage', '.bootcde:-', '--config', CLI_SETTING, path.join(dir, 'bundle.js'), '-o', path.join(dir, 'upload.js')];
   const result = spawnSync(process.execPath, args, { cwd: ROOT, encoding: 'utf8' });
   if (result.status !== 0 || !fs.existsSync(path.join(dir, 'upload.js'))) {
     throw new Error('espruino ' + args.slice(1).join(' ') + ' failed:\n' + result.stdout + result.stderr);
@@ -127,7 +129,7 @@ export async function differentialImage(): Promise<DiffImage> {
   fs.mkdirSync(cache, { recursive: true });
   const work = fs.mkdtempSync(path.join(cache, 'differential.tmp-'));
   await build(work);
-  await writeFlash(work, fs.readFileSync(path.join(work, 'upload.js'), 'latin1'), fs.readFileSync(path.join(work, 'bundle.js')));
+  await writeFlash(work, fs.readFileSync(path.join(work, 'upload.js'), 'latin1'), storedBundle(path.join(work, 'bundle.js')));
   fs.writeFileSync(path.join(work, 'done'), '');
   try {
     fs.renameSync(work, dir);
