@@ -58,7 +58,7 @@ export const FIGURE_TEXT: { [F in Figure]: string } = {
   wakeLast10sInstructions: 'host instructions per wake-up in the last 10 s of a period',
   bootInstructions: 'host instructions to boot, empty journal',
   bootFullJournalInstructions: 'host instructions to boot, the journal at its budget',
-  bootcdeBytes: '.bootcde bytes, minified',
+  bootcdeBytes: '.bootcde bytes, minified and stored pretokenised',
   codeBytes: 'bytes of all code in Storage',
 };
 
