@@ -14,12 +14,17 @@ import { timeUp } from './time-up';
 
 /** Why `event` cannot be applied to `state`, or undefined when it can. */
 export function adjustError(state: ClockState, event: AdjustEvent): string | undefined {
-  // The fields an adjustment may give (one of them), written here rather than as a module-level table, which the
-  // device would build in RAM at boot and keep.
-  const fields = ['deltaMs', 'remainingMs', 'periodsLeft', 'movesLeft', 'moves', 'control'];
-  const given = fields.filter((field) => (event as unknown as { [key: string]: unknown })[field] !== undefined);
-  if (given.length !== 1) return 'give exactly one of ' + fields.join(', ') + ' (got ' + (given.join(', ') || 'none') + ')';
-  const field = given[0];
+  // The fields an adjustment may give (one of them), named as text, not collected in arrays: on the device this runs
+  // inside the menu's correction, the game's peak of memory.
+  let given = '';
+  if (event.deltaMs !== undefined) given += ', deltaMs';
+  if (event.remainingMs !== undefined) given += ', remainingMs';
+  if (event.periodsLeft !== undefined) given += ', periodsLeft';
+  if (event.movesLeft !== undefined) given += ', movesLeft';
+  if (event.moves !== undefined) given += ', moves';
+  if (event.control !== undefined) given += ', control';
+  const field = given.substring(2);
+  if (field === '' || field.indexOf(',') >= 0) return 'give exactly one of deltaMs, remainingMs, periodsLeft, movesLeft, moves, control (got ' + (field || 'none') + ')';
   if (event.side !== undefined && SIDES.indexOf(event.side) < 0) return 'side: must be "black" or "white"';
   if (event.keepTimes !== undefined && typeof event.keepTimes !== 'boolean') return 'keepTimes: must be true or false';
   if (event.keepTimes !== undefined && field !== 'control') return 'keepTimes: only with control';

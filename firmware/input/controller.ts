@@ -14,7 +14,7 @@ import { ButtonEdge, ButtonName } from '../../hal/hal';
 import { ClockState } from '../clock/clock-types';
 import { edgeStep, gestureDeadline, gesturesWith, GestureState, GestureStepResult, withRepeats } from './gestures';
 import { defaultTiming, Gesture, GestureTiming } from './gesture-types';
-import type { MenuCommand, MenuContext, MenuState } from './menu';
+import type { MenuCommand, MenuContext, MenuResult, MenuState } from './menu';
 import type { MenuPart } from '../parts/menu-part';
 import { Side } from '../clock/side';
 
@@ -120,10 +120,15 @@ export function createController(host: ControllerHost, timing?: GestureTiming): 
     }
   }
 
-  function onMenuGesture(g: Gesture): void {
+  /** The menu's answer to `g`, or null when its part cannot be loaded; its code is held only for this call. */
+  function askMenu(g: Gesture): MenuResult | null {
     const code = host.menu();
-    if (!code) return setMenu(null, g.atMs);
-    const result = code.menuGesture(menu as MenuState, g, host.menuContext());
+    return code ? code.menuGesture(menu as MenuState, g, host.menuContext()) : null;
+  }
+
+  function onMenuGesture(g: Gesture): void {
+    const result = askMenu(g);
+    if (!result) return setMenu(null, g.atMs);
     let next: MenuState | null = result.menu;
     for (let i = 0; i < result.commands.length; i++) {
       const command = result.commands[i];

@@ -464,6 +464,10 @@ export function startShell(hal: Hal, config: ShellConfig): Shell {
   }
 
   function obey(command: MenuCommand, atMs: number): void {
+    // What a command does (a correction journaled, recorded and said, settings saved, a game begun) is done without
+    // the menu's code in RAM: that was the game's memory peak. A menu still open loads it again to draw its rows.
+    menuHeld = false;
+    config.parts.drop('menu');
     if (command.type === 'settings') {
       settings = command.settings;
       if (hal.voice) hal.voice.setVolume(settings.volume);
@@ -501,6 +505,12 @@ export function startShell(hal: Hal, config: ShellConfig): Shell {
       startMs: state.status === 'ready' ? null : startMs,
     }),
     menu: () => {
+      // Opening it: the chord that opened it was its last chance to take a commit back (edges come in the order
+      // they were made), so the states kept for that, and what they played, only hold RAM beside the menu's part.
+      if (!controller.menuOpen()) {
+        recent = [];
+        playedOnce.forgetUpTo(Infinity);
+      }
       menuHeld = true;
       return part('menu');
     },

@@ -42,6 +42,11 @@ export interface StorageOptions {
   crc32?: (text: string) => number;
 }
 
+/**
+ * The longest names Espruino's Storage takes: a file's, and a StorageFile's (its chunks add a character). Each call
+ * checks `!name || name.length > MAX…` itself, not through a helper: Espruino reads a function's text at every call,
+ * and a boot makes some twenty Storage calls, a press two.
+ */
 export const MAX_NAME_LENGTH = 28;
 export const MAX_APPEND_NAME_LENGTH = 27;
 /** How much of a StorageFile `read` asks for at a time. */
@@ -55,13 +60,9 @@ export function createStorage(options: StorageOptions): KeyValueStorage {
    */
   let open: { [name: string]: EspruinoStorageFile | undefined } = {};
 
-  function validName(name: string, maxLength: number): boolean {
-    return name.length > 0 && name.length <= maxLength;
-  }
-
   /** Calls `each` with the StorageFile's contents READ_CHUNK bytes at a time; false when it has none. */
   function readStorageFile(name: string, each: (chunk: string) => void): boolean {
-    if (!validName(name, MAX_APPEND_NAME_LENGTH)) return false;
+    if (!name || name.length > MAX_APPEND_NAME_LENGTH) return false;
     const file = storage.open(name, 'r');
     let any = false;
     let part = file.read(READ_CHUNK);
@@ -85,7 +86,7 @@ export function createStorage(options: StorageOptions): KeyValueStorage {
 
   const storageApi: KeyValueStorage = {
     read(name) {
-      if (!validName(name, MAX_NAME_LENGTH)) return undefined;
+      if (!name || name.length > MAX_NAME_LENGTH) return undefined;
       try {
         const plain = storage.read(name);
         if (plain !== undefined) return plain;
@@ -99,7 +100,7 @@ export function createStorage(options: StorageOptions): KeyValueStorage {
       }
     },
     readChunks(name, each) {
-      if (!validName(name, MAX_NAME_LENGTH)) return false;
+      if (!name || name.length > MAX_NAME_LENGTH) return false;
       try {
         // A plain file is mapped from flash: handing it over whole costs no RAM.
         const plain = storage.read(name);
@@ -113,16 +114,16 @@ export function createStorage(options: StorageOptions): KeyValueStorage {
       }
     },
     has(name) {
-      if (!validName(name, MAX_NAME_LENGTH)) return false;
+      if (!name || name.length > MAX_NAME_LENGTH) return false;
       try {
         // A plain file, or a StorageFile's first chunk (its name with "\x01" after it): both mapped, not read.
-        return storage.read(name) !== undefined || (validName(name, MAX_APPEND_NAME_LENGTH) && storage.read(name + '\x01') !== undefined);
+        return storage.read(name) !== undefined || (name.length <= MAX_APPEND_NAME_LENGTH && storage.read(name + '\x01') !== undefined);
       } catch (error) {
         return false;
       }
     },
     write(name, data) {
-      if (!validName(name, MAX_NAME_LENGTH)) return false;
+      if (!name || name.length > MAX_NAME_LENGTH) return false;
       try {
         return storage.write(name, data) === true;
       } catch (error) {
@@ -130,7 +131,7 @@ export function createStorage(options: StorageOptions): KeyValueStorage {
       }
     },
     append(name, data) {
-      if (!validName(name, MAX_APPEND_NAME_LENGTH) || data.indexOf('\xff') >= 0) return false;
+      if (!name || name.length > MAX_APPEND_NAME_LENGTH || data.indexOf('\xff') >= 0) return false;
       if (data.length === 0) return true;
       try {
         appendOnce(name, data);
@@ -150,8 +151,9 @@ export function createStorage(options: StorageOptions): KeyValueStorage {
     erase(name) {
       delete open[name];
       try {
-        if (validName(name, MAX_NAME_LENGTH)) storage.erase(name);
-        if (validName(name, MAX_APPEND_NAME_LENGTH)) storage.open(name, 'r').erase();
+        if (!name || name.length > MAX_NAME_LENGTH) return;
+        storage.erase(name);
+        if (name.length <= MAX_APPEND_NAME_LENGTH) storage.open(name, 'r').erase();
       } catch (error) {
         // Nothing to erase, or the interpreter refused: the record is gone or never was.
       }

@@ -33,7 +33,7 @@ const pretokenise = require('../../scripts/pretokenise.cjs') as { tokenise(code:
  */
 function tokensOf(code: string): string[] {
   const out: string[] = [];
-  for (const t of acorn.tokenizer(code, { ecmaVersion: 5 })) out.push(t.type.label + ' ' + String(t.value));
+  for (const t of acorn.tokenizer(code, { ecmaVersion: 5 })) out.push(t.type.label + ' ' + String((t as { value?: unknown }).value));
   for (let i = 0; i + 3 < out.length; i++) {
     if (out[i] === 'name atob' && out[i + 1] === '( undefined' && out[i + 2].startsWith('string ') && out[i + 3] === ') undefined') {
       out.splice(i, 4, 'string ' + Buffer.from(out[i + 2].slice(7), 'base64').toString('latin1'));

@@ -179,4 +179,27 @@ describe('parts are let go as soon as they cannot be needed', () => {
     expect(runtime.menuOpen()).toBe(true);
     expect(source.asked.filter((n) => n === 'menu')).toHaveLength(2);
   });
+  test('a command from the menu is carried out with the menu\'s part let go, which is loaded again to draw the menu', () => {
+    const source = counting();
+    const dropped: string[] = [];
+    const parts = createParts(source);
+    const watched = { get: parts.get, drop: (name: PartName) => (dropped.push(name), parts.drop(name)) };
+    const hal = createVirtualHal();
+    const runtime = startRuntime(hal, { layout: layoutFor(hal.display), parts: watched });
+    press(hal, 'right', 1000); // Black's clock runs
+    both(hal, 3000, 4500); // paused, and at 4 s the menu opens on Resume
+    expect(runtime.menuOpen()).toBe(true);
+    const white = runtime.view().sides.white.remainingMs;
+    press(hal, 'left', 9000); // next: +2:00 White
+    hal.advanceTo(10000);
+    expect(hal.display.lines.join('|')).toContain('+2:00 White');
+    expect(source.asked).toEqual(['menu']);
+    press(hal, 'right', 11000); // OK: the correction
+    hal.advanceTo(12000);
+    expect(runtime.view().sides.white.remainingMs).toBe(white + 120000);
+    expect(dropped).toContain('menu');
+    expect(source.asked).toEqual(['menu', 'menu']); // loaded again to show "+2:00 White done"
+    expect(runtime.menuOpen()).toBe(true);
+    expect(hal.display.lines.join('|')).toContain('+2:00 White done');
+  });
 });
