@@ -296,10 +296,12 @@ function ioKindOf(board, root = ROOT) {
 }
 
 /**
- * The virtual entry module of one board, as source, given the parts' manifest (`manifest`: {name: [bytes, crc]}) and what `.bootcde` shares with them (`shared`: [{ key, id, name }], see `sharedKeys`). Both go to `boot` in
- * one function (boards/device/storage-parts.ts `PartsInfo`): its text stays in flash, and the objects are made only
- * when a part is loaded (the manifest as data would hold ~30 JsVars all the time). Paths are absolute, so the entry
- * works from any cwd.
+ * The virtual entry module of one board, as source, given the parts' manifest (`manifest`: {name: { bytes, crc, keys
+ * }}) and what `.bootcde` shares with them (`shared`: [{ key, id, name }], see `sharedKeys`). Both go to `boot` in one
+ * function of a part's name (boards/device/storage-parts.ts `PartsInfo`): its text stays in flash, and it makes only
+ * the asked part's length, CRC-32 and registry, when the part is loaded (the manifest as data would hold ~30 JsVars
+ * all the time; a registry of every part's exports, held as long as a part is, about 20 more than the menu's own).
+ * Paths are absolute, so the entry works from any cwd.
  */
 function entrySource(board, root = ROOT, manifest = {}, shared = []) {
   const boardFile = path.join(root, 'boards', board + '.ts');
@@ -309,14 +311,20 @@ function entrySource(board, root = ROOT, manifest = {}, shared = []) {
   const io = IOS[ioKindOf(board, root)];
   const ioFile = path.join(root, 'hal', 'espruino', io.file);
   const imports = shared.map((s, i) => `import { ${s.name} as $shared${i} } from ${JSON.stringify(s.id)};\n`).join('');
-  const registry = '{ ' + shared.map((s, i) => s.key + ': $shared' + i).join(', ') + ' }';
+  const local = {};
+  shared.forEach((s, i) => (local[s.key] = '$shared' + i));
+  const cases = Object.keys(manifest).map((name) => {
+    const part = manifest[name];
+    const registry = '{ ' + part.keys.map((key) => key + ': ' + local[key]).join(', ') + ' }';
+    return `    case ${JSON.stringify(name)}: return { entry: [${part.bytes}, ${part.crc}], shared: ${registry} };\n`;
+  });
   return (
     `import board from ${JSON.stringify(boardFile)};\n` +
     `import { boot } from ${JSON.stringify(bootFile)};\n` +
     `import { ${screen.name} } from ${JSON.stringify(screenFile)};\n` +
     `import { ${io.name} } from ${JSON.stringify(ioFile)};\n` +
     imports +
-    `boot(board, ${screen.name}, ${io.name}, function () { return { manifest: ${JSON.stringify(manifest)}, shared: ${registry} }; });\n`
+    `boot(board, ${screen.name}, ${io.name}, function (name) {\n  switch (name) {\n${cases.join('')}    default: return undefined;\n  }\n});\n`
   );
 }
 
@@ -603,8 +611,8 @@ const partsBuilt = new Map();
 /**
  * Builds every part (PARTS) into `outDir` as dist/<file>.js and, pretokenised as Storage holds it, dist/<file>; once
  * per folder per process, each taking from `.bootcde` what every board's `.bootcde` holds (bootExports), and resolves
- * to what the boards' entries carry: the manifest { name: [bytes, crc] } of the stored files and the shared exports
- * the parts read, [{ key, id, name }].
+ * to what the boards' entries carry: the manifest { name: { bytes, crc, keys } } (the stored file's length and CRC-32,
+ * the shared exports the part reads) and every shared export some part reads, [{ key, id, name }].
  */
 function builtParts(root, outDir, options = {}) {
   const key = path.resolve(root) + '\0' + path.resolve(outDir);
@@ -621,8 +629,9 @@ function builtParts(root, outDir, options = {}) {
         if (part.file !== 'gcp.' + part.name) throw new Error('part ' + part.name + ': its file must be gcp.' + part.name);
         const facts = partFacts(built.code);
         fs.writeFileSync(path.join(outDir, part.file), facts.stored);
-        manifest[part.name] = [facts.bytes, facts.crc];
-        Object.assign(used, sharedKeysUsed(built.code));
+        const reads = sharedKeysUsed(built.code);
+        manifest[part.name] = { bytes: facts.bytes, crc: facts.crc, keys: keys.filter((k) => reads[k.key]).map((k) => k.key) };
+        Object.assign(used, reads);
       }
       return { manifest, shared: keys.filter((k) => used[k.key]) };
     })();

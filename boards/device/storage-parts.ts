@@ -10,14 +10,13 @@
 import { createParts, PartName, Parts, PartSource, PartTypes } from '../../firmware/runtime/parts';
 import { EspruinoStorage } from '../../hal/espruino/storage';
 
-/** Each part's length and CRC-32 as the build wrote them, by name; its Storage file is `gcp.<name>`. */
-export type PartManifest = { [name: string]: [number, number] };
-
 /**
- * What the build says about the parts: their manifest and the registry of `.bootcde`'s exports they take. The entry
- * passes it as a function whose text stays in flash: both are made only when a part is loaded, and let go with it.
+ * What the build says about one part, by its name (undefined for a part it did not build): its Storage file's
+ * (`gcp.<name>`) length and CRC-32, and the registry of the exports of `.bootcde` it takes (those alone: the part
+ * holds it as long as it is loaded). The entry passes it as a function whose text stays in flash: both are made only
+ * when the part is loaded, and let go with it.
  */
-export type PartsInfo = () => { manifest: PartManifest; shared: { [key: string]: unknown } };
+export type PartsInfo = (name: string) => { entry: [number, number]; shared: { [key: string]: unknown } } | undefined;
 
 /**
  * The parts (firmware/runtime/parts.ts) from Storage: each file checked against the manifest, then evaluated in the
@@ -27,11 +26,10 @@ export type PartsInfo = () => { manifest: PartManifest; shared: { [key: string]:
 export function partsInStorage(storage: EspruinoStorage, E: { CRC32(data: string): number }, evaluate: (code: string) => unknown, info: PartsInfo): Parts {
   const source: PartSource = {
     load<N extends PartName>(name: N): PartTypes[N] {
-      const built = info();
-      const entry = built.manifest[name];
-      const code = entry === undefined ? undefined : storage.read('gcp.' + name);
-      if (code === undefined || code.length !== entry[0] || (E.CRC32(code) >>> 0) !== entry[1]) {
-        const why = entry === undefined ? 'not in this build' : code === undefined ? 'missing' : 'damaged or of another build';
+      const built = info(name);
+      const code = built === undefined ? undefined : storage.read('gcp.' + name);
+      if (built === undefined || code === undefined || code.length !== built.entry[0] || (E.CRC32(code) >>> 0) !== built.entry[1]) {
+        const why = built === undefined ? 'not in this build' : code === undefined ? 'missing' : 'damaged or of another build';
         throw new Error('goclock: gcp.' + name + ' is ' + why + ': flash the clock again');
       }
       return (evaluate(code) as (shared: unknown) => PartTypes[N])(built.shared);

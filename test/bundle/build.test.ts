@@ -138,13 +138,22 @@ describe.each(BOARDS)('dist/%s.js', (board) => {
 });
 
 describe.each(pipeline.PARTS.map((p) => p.file))('the part %s', (file) => {
+  it('is given the exports of .bootcde it reads, and no others', () => {
+    const code = fs.readFileSync(path.join(dir, file + '.js'), 'latin1');
+    const reads = Array.from(new Set(Array.from(code.matchAll(/\$S\.([A-Za-z0-9_$]+)/g), (m) => m[1]))).sort();
+    const entry = new RegExp('case"' + file.slice(4) + '":return\\{entry:\\[\\d+,\\d+\\],shared:\\{([^}]*)\\}').exec((built.get('console') as Built).code);
+    expect(entry).not.toBeNull();
+    const given = (entry as RegExpExecArray)[1] === '' ? [] : (entry as RegExpExecArray)[1].split(',').map((pair) => pair.split(':')[0]);
+    expect(given.sort()).toEqual(reads);
+  });
+
   it('is stored beside its JavaScript pretokenised, the same program token for token, and its manifest says so', () => {
     const code = fs.readFileSync(path.join(dir, file + '.js'), 'latin1');
     const stored = fs.readFileSync(path.join(dir, file), 'latin1');
     expect(stored).toBe(pretokenise.tokenise(code));
     expect(sameProgramStored(code)).toEqual({ same: true, bytes: stored.length });
     // What a board's bundle checks before it runs the part: the stored file's length and CRC-32.
-    expect((built.get('console') as Built).code).toContain(file.slice(4) + ':[' + stored.length + ',' + zlib.crc32(Buffer.from(stored, 'latin1')) + ']');
+    expect((built.get('console') as Built).code).toContain('case"' + file.slice(4) + '":return{entry:[' + stored.length + ',' + zlib.crc32(Buffer.from(stored, 'latin1')) + ']');
   });
 });
 
