@@ -392,6 +392,12 @@ export interface Difference {
   movesAligned: boolean;
 }
 
+/** Whether `side` runs in `v`: the model's own word for a side, else the view's `running`. */
+function runs(v: ClockView | MView, side: Side): boolean {
+  const x = v.sides[side];
+  return 'running' in x ? (x as { running: boolean }).running : v.running === side;
+}
+
 function sideNumbers(v: ClockView | MView, side: Side): number[] {
   const s = v.sides[side];
   return [s.remainingMs, s.graceMs, s.overdueMs];
@@ -421,9 +427,14 @@ export function compare(got: Outcome, want: Outcome): Difference {
     for (let i = 0; i < a.length; i++) d.chargeMs = Math.max(d.chargeMs, Math.abs(a[i] - b[i]));
     const ga = got.final.sides[side];
     const wa = want.final.sides[side];
-    for (const k of ['phase', 'periodsLeft', 'movesLeft', 'moves', 'inBreak', 'running'] as const) {
+    for (const k of ['phase', 'periodsLeft', 'movesLeft', 'moves', 'inBreak'] as const) {
       if (ga[k] !== wa[k]) d.structural.push(side + '.' + k + ' ' + ga[k] + ' vs ' + wa[k]);
     }
+    // Whether the side runs: the model says so per side; the core once, as the view's `running` (its sides are the
+    // side clocks themselves), as test/properties/driver.ts projects it.
+    const gr = runs(got.final, side);
+    const wr = runs(want.final, side);
+    if (gr !== wr) d.structural.push(side + '.running ' + gr + ' vs ' + wr);
   }
   if (got.final.status !== want.final.status) d.structural.push('status ' + got.final.status + ' vs ' + want.final.status);
   return d;

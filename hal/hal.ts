@@ -48,9 +48,10 @@ export interface CharacterDisplay {
   /**
    * `text` over the cells of `row` from `column` on (one character a cell, within the row), the rest of the screen as
    * last shown: a display tick changes one time cell, and on Espruino taking in a whole frame costs the driver
-   * several times what writing those few cells does.
+   * several times what writing those few cells does. `plain`: the caller knows every character is one the display
+   * shows as itself (printable ASCII but "\\" and "~", or a glyph code 0–7), so a driver that encodes need not look.
    */
-  write(row: number, column: number, text: string): void;
+  write(row: number, column: number, text: string, plain?: boolean): void;
 }
 
 /** `lines` with `text` written over row `row` from `column` on: what `write` leaves on a display that keeps rows. */

@@ -256,8 +256,10 @@ export function lcdLayout(display: CharacterDisplay): Layout {
     drawTime(side, view) {
       if (side !== ticking) /*#__NOINLINE__*/ tickFor(side, view);
       let cell = mark !== null && view.remainingMs >= simpleFromMs ? mark + formatClock(view.remainingMs) : '';
-      if (cell === '' || cell.length > width) cell = /*#__NOINLINE__*/ timeCell(view, width, onLeft).substring(0, width);
-      display.write(0, column, onLeft ? cell.padEnd(width) : cell.padStart(width));
+      // The simple cell is plain by making (a glyph code, digits, ":" and "."); `timeCell`'s may hold marks to encode.
+      const plain = cell !== '' && cell.length <= width;
+      if (!plain) cell = /*#__NOINLINE__*/ timeCell(view, width, onLeft).substring(0, width);
+      display.write(0, column, onLeft ? cell.padEnd(width) : cell.padStart(width), plain);
     },
   };
 }

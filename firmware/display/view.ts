@@ -4,7 +4,7 @@
  */
 import { ClockState, ClockStatus, Flag } from '../clock/clock-types';
 import { isInstant, MAX_INSTANT_MS, nextBoundaryAt, sidesAfter, step } from '../clock/clock';
-import { msUntilShownChange, msUntilShownRise } from './display-time';
+import { MINUTES_ABOVE_MS, msUntilShownChange, msUntilShownRise, TENTHS_BELOW_MS } from './display-time';
 import { otherSide, PerSide, Side } from '../clock/side';
 import { Phase, runTimes, SideClock } from '../clock/side-clock';
 
@@ -131,9 +131,15 @@ export function runnerAt(state: ClockState, nowMs: number): { view: SideView; ne
   const elapsed = nowMs - state.sinceMs;
   const tick = k.tick !== null && elapsed > 0 ? k.tick : /*#__NOINLINE__*/ firstTick(k, state);
   if (elapsed > 0) runTimes(state.sides[state.toMove], elapsed, tick.view);
-  // A runner with no grace and no flag (nearly every tick) goes straight to its shown time's next change.
+  // A runner with no grace and no flag (nearly every tick) goes straight to its shown time's next change:
+  // `msUntilShownChange` written out (a call costs a tick about as much as its arithmetic; the display-tick tests
+  // hold the instants).
   const v = tick.view;
-  const untilMs = v.flaggedAtMs === null && v.graceMs <= 0 ? /*#__NOINLINE__*/ msUntilShownChange(v.remainingMs) : untilShownChange(v);
+  const left = v.remainingMs;
+  const untilMs =
+    v.flaggedAtMs === null && v.graceMs <= 0 && left > 0
+      ? ((left - 1) % (left <= TENTHS_BELOW_MS ? 100 : left > MINUTES_ABOVE_MS ? 60000 : 1000)) + 1
+      : untilShownChange(v);
   tick.nextAtMs = Math.min(nowMs + untilMs, k.boundaryAtMs);
   return tick;
 }

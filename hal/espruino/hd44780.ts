@@ -217,12 +217,13 @@ export function createHd44780(options: Hd44780Options): CharacterDisplay {
       if (phase === 'failed') startInit();
       for (let row = 0; row < rows; row++) if (text[row] !== lines[row].given) take(lines[row], text[row] || '');
     },
-    write(row, column, text) {
+    write(row, column, text, plain) {
       // A display tick's way: the cells written go out as one run (on a ready display what it shows is the cells,
-      // so nothing else can differ), with no frame to compare.
+      // so nothing else can differ), with no frame to compare; a plain text is not even looked at (a regular
+      // expression's test costs Espruino about as much as the rest of this).
       if (phase === 'failed') startInit();
       const line = lines[row];
-      const cells = NOT_PLAIN.test(text) ? /*#__NOINLINE__*/ encoded(text, text.length) : text;
+      const cells = !plain && NOT_PLAIN.test(text) ? /*#__NOINLINE__*/ encoded(text, text.length) : text;
       const was = line.shown;
       line.given = null;
       line.cells = line.cells.substring(0, column) + cells + line.cells.substring(column + cells.length);

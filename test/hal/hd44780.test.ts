@@ -402,6 +402,15 @@ describe('HD44780 frames, as the display shows them', () => {
     expect(bus.writes.map((write) => write.bytes)).toEqual([cellsAt(0x80 | (0x40 + 3), [0x61, lcdCode(0x5c), 0x62, lcdCode(0x7e)])]);
   });
 
+  it('a text its writer says is plain is not looked at: it goes out byte for byte (the layout vouches for it)', () => {
+    const { bus, display } = ready();
+    display.show(blank);
+    bus.clear();
+    display.write(0, 2, '\x02 0:25', true);
+    display.write(1, 3, 'a~', true); // not plain in truth: sent as it is, where a write without the promise maps "~"
+    expect(bus.writes.map((write) => write.bytes)).toEqual([cellsAt(0x80 | 2, [0x02, 0x20, 0x30, 0x3a, 0x32, 0x35]), cellsAt(0x80 | (0x40 + 3), [0x61, 0x7e])]);
+  });
+
   it('a tick that changes the same digit again writes that one cell, however the frame changed before', () => {
     const { bus, display } = ready();
     const lcd = emulatedLcd(bus);
