@@ -113,7 +113,9 @@ export async function writeFlash(dir: string, stream: string, bootcde: Buffer, p
   try {
     for (const line of writes) interpreter.send(line, 'latin1');
     for (const file of Object.keys(files)) {
-      const stored = await interpreter.evaluate('(function(f){return f?f.length+" "+(E.CRC32(f)>>>0):"none"})(require("Storage").read(' + JSON.stringify(file) + '))', 60000);
+      // The first answer waits for every write typed before it: about 13 s of a loaded machine's time, more with
+      // several boards built at once beside other work (60 s ran out so once), so the wait is generous.
+      const stored = await interpreter.evaluate('(function(f){return f?f.length+" "+(E.CRC32(f)>>>0):"none"})(require("Storage").read(' + JSON.stringify(file) + '))', 300000);
       const expected = files[file].length + ' ' + zlib.crc32(files[file]);
       if (stored !== expected) throw new Error(file + ' stored wrong: ' + stored + ' (length, CRC-32), expected ' + expected);
     }
