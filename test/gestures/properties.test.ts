@@ -15,12 +15,15 @@
  *    release, or what was due after it while it might have been bounce); per button press,
  *    long/repeat, release; chord, levels 1 then 2, chordEnd with the highest level, at most one chord per overlap;
  *    nothing else during a chord. No exception, no mutation of an input state (helpers.feed freezes each).
+ * 6. The quick way of a move's edges (`quickEdge`) gives exactly what the whole way (`searchedStep`) gives, from every
+ *    state a stream reaches, with repeats on or off (the clock turns them off, so its moves take the quick way).
  */
 import fc from 'fast-check';
+import { ButtonName } from '../../hal/hal';
 import { Gesture, GestureTiming } from '../../firmware/input/gesture-types';
-import { createGestures, gestureDeadline, gestureStep, withRepeats } from '../../firmware/input/gestures';
+import { createGestures, gestureDeadline, GestureState, gestureStep, quickEdge, searchedStep, withRepeats } from '../../firmware/input/gestures';
 import { canonical, Edge, Run, runOnTime, runWithTicks, shows, tick } from './helpers';
-import { Hold, Intent, intentArb, intentArbHeld, rawArb, ticksArb } from './streams';
+import { Hold, Intent, intentArb, intentArbHeld, rawArb, ticksArb, timingArb } from './streams';
 
 /** PROPS_SCALE=n runs every property n times as long. */
 const SCALE = Number(process.env.PROPS_SCALE || 1);
@@ -333,5 +336,70 @@ describe('gesture properties', () => {
       }),
       { numRuns: RUNS },
     );
+  });
+
+  /**
+   * Steps `edges`, with ticks at `ticks` between them, from a recogniser with repeats `on`; at every edge the quick
+   * way, where it answers, must be the whole way. Returns how many edges it answered.
+   */
+  function quickAgrees(edges: Edge[], ticks: number[], timing: GestureTiming, on: boolean): number {
+    let state: GestureState = withRepeats(createGestures(timing), on, 0);
+    const inputs = [...edges.map((e, i) => ({ at: e.atMs, i, edge: e as Edge | null })), ...ticks.map((t) => ({ at: t, i: -1, edge: null }))];
+    inputs.sort((a, b) => a.at - b.at || b.i - a.i);
+    let answered = 0;
+    for (const input of inputs) {
+      const e = input.edge;
+      const whole = e === null ? searchedStep(state, null, false, input.at) : searchedStep(state, e.button, e.down, e.atMs);
+      const quick = e === null ? null : quickEdge(state, e.button, e.down, e.atMs);
+      if (quick !== null) {
+        answered++;
+        expect(quick).toEqual(whole);
+      }
+      state = whole.state;
+    }
+    return answered;
+  }
+
+  test('6. the quick way of a move\'s edges is the whole way, on any stream', () => {
+    let answered = 0;
+    fc.assert(
+      fc.property(rawArb, ticksArb(60000), fc.boolean(), (s, ticks, on) => {
+        answered += quickAgrees(s.edges, ticks, s.timing, on);
+      }),
+      { numRuns: RUNS },
+    );
+    fc.assert(
+      fc.property(intentArb, ticksArb(60000), fc.boolean(), (intent, ticks, on) => {
+        answered += quickAgrees(intent.bouncy, ticks, intent.timing, on);
+      }),
+      { numRuns: RUNS },
+    );
+    // Moves whose gaps sit on the timing's edges (a bounce, a long press, a tie), where a condition off by one shows.
+    const boundaryStream = timingArb.chain((timing) => {
+      const gaps = [0, 1, timing.bounceMs - 1, timing.bounceMs, timing.bounceMs + 1, timing.longPressMs - 1, timing.longPressMs, timing.longPressMs + 1].filter((g) => g >= 0);
+      return fc.tuple(fc.constant(timing), fc.array(fc.tuple(fc.constantFrom<ButtonName>('left', 'right'), fc.constantFrom(...gaps), fc.constantFrom(...gaps)), { maxLength: 20 }));
+    });
+    fc.assert(
+      fc.property(boundaryStream, fc.boolean(), ([timing, moves], on) => {
+        const edges: Edge[] = [];
+        let t = 0;
+        for (const [button, before, held] of moves) {
+          edges.push({ type: 'edge', button, down: true, atMs: (t += before) }, { type: 'edge', button, down: false, atMs: (t += held) });
+        }
+        answered += quickAgrees(edges, [], timing, on);
+      }),
+      { numRuns: RUNS },
+    );
+    // The comparison means something only if the quick way answered often.
+    expect(answered).toBeGreaterThan(RUNS);
+  });
+
+  test('6. a game\'s moves take the quick way at every edge (repeats off, as the clock has them)', () => {
+    const edges: Edge[] = [];
+    for (let i = 0; i < 20; i++) {
+      const button = i % 2 ? 'right' : 'left';
+      edges.push({ type: 'edge', button, down: true, atMs: 1000 + i * 1500 }, { type: 'edge', button, down: false, atMs: 1040 + i * 1500 });
+    }
+    expect(quickAgrees(edges, [], createGestures().timing, false)).toBe(edges.length);
   });
 });
