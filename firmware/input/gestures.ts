@@ -373,41 +373,32 @@ function sortByTime(list: Gesture[]): void {
 /**
  * `edgeStep` for the two edges of a move, where the answer needs no search (most edges of a game, and `advance`,
  * `betweenMoves` and `takeEdge` are the longest text on a press's path: Espruino reads a function whole at every
- * call): no overlap or chord, no repeats, the other button's contact up, and nothing a timing of 0 makes due at the
- * edge (a long or a repeat at the press; with no overlap, the chord's timing does not matter).
- * - a down edge starting a hold: the other button's pending release, if any, is confirmed first once it has stayed
- *   up for bounceMs (a long of its hold due by its up edge fired at that edge), then the press;
- * - the up edge of a hold that fires no long by it: it only starts a pending release (with no overlap, the other
- *   button's release was confirmed before this hold began).
+ * call, so each edge has its own): no overlap or chord, no repeats, and nothing a timing of 0 makes due at the edge
+ * (a long at the press, a release at its up edge; with no overlap or repeats, the other timings do not matter).
  * Exactly what the whole way (`searchedStep`) gives: property 6 of test/gestures/properties.test.ts compares them.
  * Null for every other edge.
+ *
+ * `quickDown`: a down edge starting a hold, the other button's contact up. The other button's pending release, if
+ * any, is confirmed first once it has stayed up for bounceMs (a long of its hold due by its up edge fired at that
+ * edge), then the press.
  */
-export function quickEdge(state: GestureState, name: ButtonName, down: boolean, at: number): GestureStepResult | null {
+export function quickDown(state: GestureState, name: ButtonName, at: number): GestureStepResult | null {
   const t = state.timing;
   const onLeft = name === 'left';
   const b = onLeft ? state.left : state.right;
   const o = onLeft ? state.right : state.left;
-  if (state.phase !== 'none' || state.repeating || o.raw || t.longPressMs === 0 || t.repeatDelayMs === 0 || t.bounceMs === 0) {
-    return null;
-  }
   const now = state.nowMs === null || at > state.nowMs ? at : state.nowMs;
+  if (state.phase !== 'none' || state.repeating || o.raw || b.held || t.longPressMs === 0) return null;
   const out: Gesture[] = [];
   let other = o;
-  let mine: ButtonState;
-  if (down) {
-    if (b.raw || b.held) return null;
-    if (o.held) {
-      const r = o.lastEdgeMs as number;
-      if (r + t.bounceMs > now) return null;
-      other = Object.assign({}, o, { held: false, upAtMs: r });
-      out.push({ type: 'release', button: onLeft ? 'right' : 'left', atMs: r, heldMs: r - o.downAtMs });
-    }
-    out.push({ type: 'press', button: name, atMs: now });
-    mine = { raw: true, lastEdgeMs: now, held: true, downAtMs: now, upAtMs: b.upAtMs, aloneUntilMs: Infinity, longDone: false, repeats: 0, inChord: false };
-  } else {
-    if (!b.raw || (!b.longDone && b.downAtMs + t.longPressMs <= now)) return null;
-    mine = Object.assign({}, b, { raw: false, lastEdgeMs: now });
+  if (o.held) {
+    const r = o.lastEdgeMs as number;
+    if (r + t.bounceMs > now) return null;
+    other = Object.assign({}, o, { held: false, upAtMs: r });
+    out.push({ type: 'release', button: onLeft ? 'right' : 'left', atMs: r, heldMs: r - o.downAtMs });
   }
+  out.push({ type: 'press', button: name, atMs: now });
+  const mine: ButtonState = { raw: true, lastEdgeMs: now, held: true, downAtMs: now, upAtMs: b.upAtMs, aloneUntilMs: Infinity, longDone: false, repeats: 0, inChord: false };
   const s = Object.assign({}, state, { nowMs: now });
   s.left = onLeft ? mine : other;
   s.right = onLeft ? other : mine;
@@ -415,15 +406,31 @@ export function quickEdge(state: GestureState, name: ButtonName, down: boolean, 
 }
 
 /**
+ * `quickDown`'s twin for an up edge: the up edge of a hold that fires no long by it only starts a pending release
+ * (with no overlap, the other button is up and its release was confirmed before this hold began).
+ */
+export function quickUp(state: GestureState, name: ButtonName, at: number): GestureStepResult | null {
+  const t = state.timing;
+  const b = name === 'left' ? state.left : state.right;
+  const now = state.nowMs === null || at > state.nowMs ? at : state.nowMs;
+  if (state.phase !== 'none' || state.repeating || !b.raw || t.bounceMs === 0 || (!b.longDone && b.downAtMs + t.longPressMs <= now)) return null;
+  const s = Object.assign({}, state, { nowMs: now });
+  const mine = Object.assign({}, b, { raw: false, lastEdgeMs: now });
+  if (name === 'left') s.left = mine;
+  else s.right = mine;
+  return { state: s, gestures: [] };
+}
+
+/**
  * One edge of a button (`edgeStep`) or a tick (`button` null): everything due up to its instant, then the edge.
  * `state` is not modified. The inputs are well formed (`gestureStep` checks them; the controller makes them so).
  */
 export function edgeStep(state: GestureState, button: ButtonName | null, down: boolean, at: number): GestureStepResult {
-  const quick = button === null ? null : /*#__NOINLINE__*/ quickEdge(state, button, down, at);
+  const quick = button === null ? null : down ? /*#__NOINLINE__*/ quickDown(state, button, at) : /*#__NOINLINE__*/ quickUp(state, button, at);
   return quick !== null ? quick : /*#__NOINLINE__*/ searchedStep(state, button, down, at);
 }
 
-/** `edgeStep` the whole way, for any edge or tick (exported for the property that `quickEdge` gives the same). */
+/** `edgeStep` the whole way, for any edge or tick (exported for the property that the quick ways give the same). */
 export function searchedStep(state: GestureState, button: ButtonName | null, down: boolean, at: number): GestureStepResult {
   const s = copyState(state);
   const nowMs = s.nowMs === null || at > s.nowMs ? at : s.nowMs;

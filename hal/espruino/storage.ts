@@ -74,16 +74,6 @@ export function createStorage(options: StorageOptions): KeyValueStorage {
     return any;
   }
 
-  function appendOnce(name: string, data: string): void {
-    let file = open[name];
-    if (file === undefined) {
-      if (Object.keys(open).length >= 2) open = {};
-      file = storage.open(name, 'a');
-      open[name] = file;
-    }
-    file.write(data);
-  }
-
   const storageApi: KeyValueStorage = {
     read(name) {
       if (!name || name.length > MAX_NAME_LENGTH) return undefined;
@@ -133,20 +123,23 @@ export function createStorage(options: StorageOptions): KeyValueStorage {
     append(name, data) {
       if (!name || name.length > MAX_APPEND_NAME_LENGTH || data.indexOf('\xff') >= 0) return false;
       if (data.length === 0) return true;
-      try {
-        appendOnce(name, data);
-        return true;
-      } catch (error) {
-        // The open file may be stale (erased behind our back, the flash compacted): reopen once.
-        delete open[name];
+      // The open file may be stale (erased behind our back, the flash compacted): a second try opens it again.
+      // (One function: every press appends twice, and on Espruino a call costs as much as some 60 characters.)
+      for (let tries = 0; tries < 2; tries++) {
         try {
-          appendOnce(name, data);
+          let file = open[name];
+          if (file === undefined) {
+            if (Object.keys(open).length >= 2) open = {};
+            file = storage.open(name, 'a');
+            open[name] = file;
+          }
+          file.write(data);
           return true;
-        } catch (secondError) {
+        } catch (error) {
           delete open[name];
-          return false;
         }
       }
+      return false;
     },
     erase(name) {
       delete open[name];
