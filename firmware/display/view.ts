@@ -133,8 +133,10 @@ export function runnerAt(state: ClockState, nowMs: number): { view: SideView; ne
   const side = state.sides[state.toMove];
   // `runTimes` written out for a side with no flag, no grace and no break (nearly every tick), whose view, a copy of
   // the side, then only loses time; the rest through it.
-  if (elapsed > 0 && side.flaggedAtMs === null && side.graceMs === 0 && !side.inBreak) tick.view.remainingMs = Math.max(0, side.remainingMs - elapsed);
-  else if (elapsed > 0) runTimes(side, elapsed, tick.view);
+  if (elapsed > 0) {
+    if (side.flaggedAtMs === null && side.graceMs === 0 && !side.inBreak) tick.view.remainingMs = Math.max(0, side.remainingMs - elapsed);
+    else runTimes(side, elapsed, tick.view);
+  }
   // A runner with no grace and no flag (nearly every tick) goes straight to its shown time's next change:
   // `msUntilShownChange` written out (a call costs a tick about as much as its arithmetic; the display-tick tests
   // hold the instants).

@@ -15,7 +15,7 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { flashImage, partFilesIn, storedBundle, writeFlash } from './flash-image';
+import { flashImage, partFilesIn, writeFlash } from './flash-image';
 import { Interpreter, interpreterProblem, Pool, POOLS } from './interpreter';
 import { actionFor, decodeKeys, GESTURE_EDGES, gestureLengthMs, GestureName, keyLegend } from '../terminal/terminal-keys';
 import { NOTATION } from '../button-notation';
@@ -98,7 +98,7 @@ async function prepareStorage(args: EspruinoArgs, say: (text: string) => void): 
     say('a fresh Storage with the ' + args.board + ' bundle (' + image.bundleBytes + ' bytes) in ' + flash);
     return;
   }
-  await writeFlash(args.storage, fs.readFileSync(image.uploadFile, 'latin1'), storedBundle(image.bundleFile), args.pool, true, partFilesIn(image.dir));
+  await writeFlash(args.storage, fs.readFileSync(image.uploadFile, 'latin1'), fs.readFileSync(image.storedFile), args.pool, true, partFilesIn(image.dir));
   say('flashed the ' + args.board + ' bundle (' + image.bundleBytes + ' bytes) into ' + flash + ', keeping its game and settings (--fresh for none)');
 }
 

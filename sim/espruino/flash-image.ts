@@ -19,17 +19,19 @@ import { Interpreter, Pool } from './interpreter';
 const { tokenise } = require('../../scripts/pretokenise.cjs') as { tokenise(code: string): string };
 
 const ROOT = path.resolve(__dirname, '..', '..');
-const SOURCES = ['firmware', 'hal', 'boards', 'scripts', 'package-lock.json', 'tsconfig.json', 'tsconfig.build.json'];
+const SOURCES = ['firmware', 'hal', 'boards', 'scripts', 'package-lock.json', 'tsconfig.json', 'tsconfig.build.json', 'sim/espruino/flash-image.ts'];
 
 export interface FlashImage {
   board: string;
-  /** The folder holding `espruino.flash` (the Storage), `upload.js` (the stream) and `bundle.js`. */
+  /** The folder holding `espruino.flash` (the Storage), `upload.js` (the stream), `bundle.js` and `bootcde.stored`. */
   dir: string;
   flashFile: string;
   uploadFile: string;
   /** The bundle as built (JavaScript); `.bootcde` holds it pretokenised (scripts/pretokenise.cjs). */
   bundleFile: string;
-  /** The bytes of `.bootcde`: the bundle pretokenised, as the board stores it. */
+  /** `.bootcde` as the board stores it (the bundle pretokenised), made once with the image. */
+  storedFile: string;
+  /** Its bytes. */
   bundleBytes: number;
   /** The bytes of each part's file stored beside `.bootcde` (gcp.*), by Storage name. */
   partBytes: { [file: string]: number };
@@ -56,17 +58,21 @@ export function sourceKey(sources: string[]): string {
 }
 
 function imageOf(board: string, dir: string): FlashImage {
-  const bundleFile = path.join(dir, 'bundle.js');
+  const storedFile = path.join(dir, STORED_BOOTCDE);
   return {
     board: board,
     dir: dir,
     flashFile: path.join(dir, 'espruino.flash'),
     uploadFile: path.join(dir, 'upload.js'),
-    bundleFile: bundleFile,
-    bundleBytes: storedBundle(bundleFile).length,
+    bundleFile: path.join(dir, 'bundle.js'),
+    storedFile: storedFile,
+    bundleBytes: fs.statSync(storedFile).size,
     partBytes: Object.fromEntries(Object.entries(partFilesIn(dir)).map(([file, bytes]) => [file, bytes.length])),
   };
 }
+
+/** The image's copy of `.bootcde` as stored (tokenised once, when the image is made: not at every use of it). */
+const STORED_BOOTCDE = 'bootcde.stored';
 
 /** A bundle's `.bootcde` as the espruino CLI stores it: pretokenised (scripts/pretokenise.cjs). */
 export function storedBundle(bundleFile: string): Buffer {
@@ -139,7 +145,9 @@ export async function flashImage(board: string): Promise<FlashImage> {
   fs.mkdirSync(cache, { recursive: true });
   const work = fs.mkdtempSync(path.join(cache, board + '.tmp-'));
   buildUploadStream(board, work);
-  await writeFlash(work, fs.readFileSync(path.join(work, 'upload.js'), 'latin1'), storedBundle(path.join(work, 'bundle.js')), undefined, false, partFilesIn(work));
+  const bootcde = storedBundle(path.join(work, 'bundle.js'));
+  fs.writeFileSync(path.join(work, STORED_BOOTCDE), bootcde);
+  await writeFlash(work, fs.readFileSync(path.join(work, 'upload.js'), 'latin1'), bootcde, undefined, false, partFilesIn(work));
   fs.writeFileSync(path.join(work, 'done'), '');
   try {
     fs.renameSync(work, dir);
