@@ -12,7 +12,7 @@
  */
 import { ButtonEdge, ButtonName } from '../../hal/hal';
 import { ClockState } from '../clock/clock-types';
-import { edgeStep, gestureDeadline, gesturesWith, GestureState, GestureStepResult, withRepeats } from './gestures';
+import { edgeStep, gestureDeadline, gesturesWith, GestureState, GestureStepResult, quickDown, quickUp, withRepeats } from './gestures';
 import { defaultTiming, Gesture, GestureTiming } from './gesture-types';
 import type { MenuCommand, MenuContext, MenuResult, MenuState } from './menu';
 import type { MenuPart } from '../parts/menu-part';
@@ -186,7 +186,11 @@ export function createController(host: ControllerHost, timing?: GestureTiming): 
     onEdge(edge) {
       // Late: stamped before the last tick that reported something (see `lateEdge`). The HAL's edges are well formed.
       const late = afterEdge !== null && saidSince.length > 0 && gestures.nowMs !== null && edge.atMs < gestures.nowMs;
-      const result = (late && /*#__NOINLINE__*/ lateEdge(edge)) || edgeStep(gestures, edge.button, edge.down, edge.atMs);
+      // A move's two edges take the recogniser's quick ways (gestures.ts `quickDown`, `quickUp`), null when they do not apply.
+      const result =
+        (late && /*#__NOINLINE__*/ lateEdge(edge)) ||
+        (edge.down ? /*#__NOINLINE__*/ quickDown(gestures, edge.button, edge.atMs) : /*#__NOINLINE__*/ quickUp(gestures, edge.button, edge.atMs)) ||
+        edgeStep(gestures, edge.button, edge.down, edge.atMs);
       gestures = result.state;
       afterEdge = gestures;
       if (saidSince.length > 0) saidSince = [];

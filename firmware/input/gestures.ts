@@ -185,8 +185,8 @@ interface Decision {
  * release pending since the overlap opened or before (only possible with chordMs 0: the chord is due at that very
  * instant): if it is confirmed there was no overlap, if it was bounce the chord fires, stamped as it was due.
  *
- * One function on the hot path (the interpreter reads a function's text at every call, and a call costs as much as
- * a few lines): every step asks it at least twice, every deadline once.
+ * One function (the interpreter reads a function's text at every call, and a call costs as much as a few lines):
+ * every step that is not a move's quick edge asks it at least twice, every deadline once.
  */
 function nextDecision(s: GestureState): Decision | null {
   const t = s.timing;
@@ -283,43 +283,11 @@ function confirmRelease(s: GestureState, name: ButtonName, out: Gesture[]): void
   }
 }
 
-/** Whether hold `b` may fire a long or a repeat at or before `atMs` (this hold's; `nextDecision` says exactly). */
-function mayFire(s: GestureState, b: ButtonState, atMs: number): boolean {
-  const t = s.timing;
-  return (!b.longDone && b.downAtMs + t.longPressMs <= atMs) || (s.repeating && b.downAtMs + t.repeatDelayMs + b.repeats * t.repeatEveryMs <= atMs);
-}
-
-/**
- * `advance` in the states between moves, where the answer needs no search (`nextDecision` is the longest function
- * on a press's path, and Espruino reads it whole at every call): no overlap or chord, no hold that may fire a long or
- * a repeat by `limit` (while down) or by its release (while its release is pending), and either one button down
- * alone (nothing is due) or both up: then only pending releases are decided, in the order they happened (left first
- * on a tie), each once it has stayed up for bounceMs. Every other state is `nextDecision`'s: false, nothing done.
- */
-function betweenMoves(s: GestureState, limit: number, out: Gesture[]): boolean {
-  const l = s.left;
-  const r = s.right;
-  if (s.phase !== 'none' || (l.held && mayFire(s, l, l.raw ? limit : (l.lastEdgeMs as number))) || (r.held && mayFire(s, r, r.raw ? limit : (r.lastEdgeMs as number)))) {
-    return false;
-  }
-  if (l.raw || r.raw) return !(l.raw ? r : l).held;
-  const rightFirst = r.held && (!l.held || (r.lastEdgeMs as number) < (l.lastEdgeMs as number));
-  const first = rightFirst ? r : l;
-  const bounceMs = s.timing.bounceMs;
-  if (first.held && (first.lastEdgeMs as number) + bounceMs <= limit) {
-    confirmRelease(s, rightFirst ? 'right' : 'left', out);
-    const second = rightFirst ? l : r;
-    if (second.held && (second.lastEdgeMs as number) + bounceMs <= limit) confirmRelease(s, rightFirst ? 'left' : 'right', out);
-  }
-  return true;
-}
-
 /**
  * Decides everything due at or before `limit`, in order; each decision fires or confirms one thing (repeats are
  * bounded by (limit - now) / repeatEveryMs).
  */
 function advance(s: GestureState, limit: number, out: Gesture[]): void {
-  if (/*#__NOINLINE__*/ betweenMoves(s, limit, out)) return;
   for (let d = nextDecision(s); d !== null && d.atMs <= limit; d = nextDecision(s)) {
     if (d.kind === 'confirm') confirmRelease(s, d.button, out);
     else fireTimed(s, d, out);
@@ -371,11 +339,12 @@ function sortByTime(list: Gesture[]): void {
 }
 
 /**
- * `edgeStep` for the two edges of a move, where the answer needs no search (most edges of a game, and `advance`,
- * `betweenMoves` and `takeEdge` are the longest text on a press's path: Espruino reads a function whole at every
- * call, so each edge has its own): no overlap or chord, no repeats, and nothing a timing of 0 makes due at the edge
- * (a long at the press, a release at its up edge; with no overlap or repeats, the other timings do not matter).
- * Exactly what the whole way (`searchedStep`) gives: property 6 of test/gestures/properties.test.ts compares them.
+ * `edgeStep` for the two edges of a move (the controller asks these first), where the answer needs no search (most
+ * edges of a game; `advance`'s `nextDecision` is the longest text of the recogniser, and Espruino reads a function
+ * whole at every call, so each edge has its own): no overlap or chord, no repeats, and nothing a timing of 0 makes
+ * due at the edge (a long at the press, a release at its up edge; with no overlap or repeats, the other timings do
+ * not matter).
+ * Exactly what `edgeStep` gives: property 6 of test/gestures/properties.test.ts compares them.
  * Null for every other edge.
  *
  * `quickDown`: a down edge starting a hold, the other button's contact up. The other button's pending release, if
@@ -426,12 +395,6 @@ export function quickUp(state: GestureState, name: ButtonName, at: number): Gest
  * `state` is not modified. The inputs are well formed (`gestureStep` checks them; the controller makes them so).
  */
 export function edgeStep(state: GestureState, button: ButtonName | null, down: boolean, at: number): GestureStepResult {
-  const quick = button === null ? null : down ? /*#__NOINLINE__*/ quickDown(state, button, at) : /*#__NOINLINE__*/ quickUp(state, button, at);
-  return quick !== null ? quick : /*#__NOINLINE__*/ searchedStep(state, button, down, at);
-}
-
-/** `edgeStep` the whole way, for any edge or tick (exported for the property that the quick ways give the same). */
-export function searchedStep(state: GestureState, button: ButtonName | null, down: boolean, at: number): GestureStepResult {
   const s = copyState(state);
   const nowMs = s.nowMs === null || at > s.nowMs ? at : s.nowMs;
   const out: Gesture[] = [];

@@ -15,13 +15,13 @@
  *    release, or what was due after it while it might have been bounce); per button press,
  *    long/repeat, release; chord, levels 1 then 2, chordEnd with the highest level, at most one chord per overlap;
  *    nothing else during a chord. No exception, no mutation of an input state (helpers.feed freezes each).
- * 6. The quick way of a move's edges (`quickDown`, `quickUp`) gives exactly what the whole way (`searchedStep`) gives, from every
+ * 6. The quick way of a move's edges (`quickDown`, `quickUp`) gives exactly what the whole way (`edgeStep`) gives, from every
  *    state a stream reaches, with repeats on or off (the clock turns them off, so its moves take the quick way).
  */
 import fc from 'fast-check';
 import { ButtonName } from '../../hal/hal';
 import { Gesture, GestureTiming } from '../../firmware/input/gesture-types';
-import { createGestures, gestureDeadline, GestureState, gestureStep, quickDown, quickUp, searchedStep, withRepeats } from '../../firmware/input/gestures';
+import { createGestures, gestureDeadline, GestureState, gestureStep, quickDown, quickUp, edgeStep, withRepeats } from '../../firmware/input/gestures';
 import { canonical, Edge, Run, runOnTime, runWithTicks, shows, tick } from './helpers';
 import { Hold, Intent, intentArb, intentArbHeld, rawArb, ticksArb, timingArb } from './streams';
 
@@ -349,7 +349,7 @@ describe('gesture properties', () => {
     let answered = 0;
     for (const input of inputs) {
       const e = input.edge;
-      const whole = e === null ? searchedStep(state, null, false, input.at) : searchedStep(state, e.button, e.down, e.atMs);
+      const whole = e === null ? edgeStep(state, null, false, input.at) : edgeStep(state, e.button, e.down, e.atMs);
       const quick = e === null ? null : e.down ? quickDown(state, e.button, e.atMs) : quickUp(state, e.button, e.atMs);
       if (quick !== null) {
         answered++;
