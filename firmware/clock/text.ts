@@ -120,6 +120,44 @@ export function keyText(key: string): string {
   return head.length > ECHO_CHARS ? head.substring(0, ECHO_CHARS - 3) + '...' : head;
 }
 
+/** The most values `plainCopy` copies: more than any control (ten stages a side), options or correction hold. */
+export const PLAIN_COPY_LIMIT = 200;
+
+/**
+ * A copy of plain data (objects, arrays, strings, numbers, booleans, null) nested at most `depth` deep, each own
+ * field read once, or undefined when `value` holds anything else: a function, a "__proto__" key (see `hasProtoKey`),
+ * a hole, more nesting or more than PLAIN_COPY_LIMIT values. What someone else hands over is checked and used as this
+ * copy, so a getter or a prototype cannot change a value between the check and the use; and what the clock hands out
+ * is this copy, so changing it changes nothing of the clock's.
+ */
+export function plainCopy(value: unknown, depth: number): unknown {
+  return copyWithin(value, depth, { left: PLAIN_COPY_LIMIT });
+}
+
+function copyWithin(value: unknown, depth: number, count: { left: number }): unknown {
+  if (--count.left < 0) return undefined;
+  if (value === null || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return value;
+  if (typeof value !== 'object' || depth <= 0 || hasOwn(value as object, '__proto__')) return undefined;
+  const from = value as { [key: string]: unknown };
+  if (Array.isArray(from)) {
+    const list: unknown[] = [];
+    for (let i = 0; i < from.length; i++) {
+      const item = copyWithin(from[i], depth - 1, count);
+      if (item === undefined) return undefined;
+      list.push(item);
+    }
+    return list;
+  }
+  const copy: { [key: string]: unknown } = {};
+  const keys = Object.keys(from);
+  for (let i = 0; i < keys.length; i++) {
+    const field = copyWithin(from[keys[i]], depth - 1, count);
+    if (field === undefined) return undefined;
+    copy[keys[i]] = field;
+  }
+  return copy;
+}
+
 /**
  * Whether a value parsed from JSON has an own "__proto__" key anywhere: Espruino makes it the object's prototype
  * (so fields appear that are not there), V8 keeps it as a plain field. Such input is refused rather than read two

@@ -18,7 +18,7 @@ import { AdjustEvent } from '../clock/clock-types';
 import { formatClock, formatOverdue } from '../display/format-time';
 import { presets } from '../clock/presets';
 import { sideFacts, SideFacts, SideView } from '../display/view';
-import { hasProtoKey } from '../clock/text';
+import { PLAIN_COPY_LIMIT, plainCopy } from '../clock/text';
 // (ASCII: on Espruino strings are bytes, and the console's answers are read as UTF-8: "3x30 s", not "3×30 s".)
 import { asciiText } from '../storage/game-record';
 import { unpackLogEntry } from './packed-log';
@@ -73,8 +73,15 @@ export function createConsoleApi(runtimeOf: () => Runtime, clockMs: () => number
   let made: Runtime | null = null;
   const runtime = (): Runtime => made || (made = runtimeOf());
 
+  // Every answer is made for its call: nothing reachable from one is the clock's (or another answer's).
   const refuse = (error: string): ConsoleResult => ({ error: error });
-  const OK: ConsoleResult = { ok: true };
+  const ok = (): ConsoleResult => ({ ok: true });
+
+  /** What a call was given, as `plainCopy` makes it (checked and used as that copy), or why it is not plain data. */
+  function given(value: unknown, depth: number, what: string): { value: unknown } | string {
+    const copy = plainCopy(value, depth);
+    return copy === undefined ? what + ': only plain data (no functions or "__proto__", at most ' + PLAIN_COPY_LIMIT + ' values)' : { value: copy };
+  }
 
   /** Whether a changing call may go on; each one keeps the unlock alive. */
   function mayChange(): boolean {
@@ -95,8 +102,9 @@ export function createConsoleApi(runtimeOf: () => Runtime, clockMs: () => number
 
   /** A correction as the scripted simulator takes it, refused when impossible now (adjust.ts `adjustError`). */
   function correction(value: unknown): AdjustEvent | string {
-    if (typeof value !== 'object' || value === null || Array.isArray(value) || hasProtoKey(value, 4)) return 'the correction must be an object such as {side: "white", deltaMs: 120000}';
-    const event = Object.assign({}, value, { type: 'adjust' }) as AdjustEvent;
+    const copy = plainCopy(value, 4);
+    if (typeof copy !== 'object' || copy === null || Array.isArray(copy)) return 'the correction must be an object of plain data such as {side: "white", deltaMs: 120000}';
+    const event = Object.assign(copy, { type: 'adjust' }) as AdjustEvent;
     const state = runtime().state();
     if (state.status !== 'paused' && state.status !== 'running') return 'no game in progress to correct';
     const error = adjustError(state, event);
@@ -114,10 +122,10 @@ export function createConsoleApi(runtimeOf: () => Runtime, clockMs: () => number
         running: view.running,
         toMove: view.toMove,
         sides: { black: sideStatus(view.sides.black), white: sideStatus(view.sides.white) },
-        flags: view.flags,
-        control: settings.control,
+        flags: plainCopy(view.flags, 2),
+        control: plainCopy(settings.control, 5),
         controlText: asciiText(describeGameControl(runtime().state().controls)),
-        options: settings.options,
+        options: plainCopy(settings.options, 2),
         unlocked: clockMs() < access.unlockedUntilMs,
         atMs: view.atMs,
         // The game's start on the same time line (null while ready): people's times count from it (display/log-text.ts).
@@ -151,51 +159,54 @@ export function createConsoleApi(runtimeOf: () => Runtime, clockMs: () => number
       }
       access.wrong = 0;
       access.unlockedUntilMs = now + UNLOCK_IDLE_MS;
-      return OK;
+      return ok();
     },
     lock() {
       access.unlockedUntilMs = -1;
-      return OK;
+      return ok();
     },
-    setControl(control, options) {
+    setControl(controlGiven, optionsGiven) {
       if (!mayChange()) return refuse(LOCKED);
       const status = runtime().state().status;
       if (status === 'running' || status === 'paused') return refuse('a game is in progress: correct it, or start a new game first');
-      const controlProblem = gameControlError(control, 'control');
+      const control = given(controlGiven, 5, 'control');
+      if (typeof control === 'string') return refuse(control);
+      const controlProblem = gameControlError(control.value, 'control');
       if (controlProblem !== undefined) return refuse(controlProblem);
-      const given = options === undefined ? {} : options;
-      const optionsProblem = optionsError(given, 'options');
+      const options = optionsGiven === undefined ? { value: {} } : given(optionsGiven, 2, 'options');
+      if (typeof options === 'string') return refuse(options);
+      const optionsProblem = optionsError(options.value, 'options');
       if (optionsProblem !== undefined) return refuse(optionsProblem);
       const settings = Object.assign({}, runtime().settings());
-      settings.control = parseGameControl(control);
-      settings.options = Object.assign({}, DEFAULT_OPTIONS, settings.options, given);
+      settings.control = parseGameControl(control.value);
+      settings.options = Object.assign({}, DEFAULT_OPTIONS, settings.options, options.value);
       runtime().apply({ type: 'settings', settings: settings });
       runtime().note('console: control ' + asciiText(describeGameControl(settings.control)));
-      return OK;
+      return ok();
     },
     adjust(value) {
       if (!mayChange()) return refuse(LOCKED);
       const event = correction(value);
       if (typeof event === 'string') return refuse(event);
       runtime().apply({ type: 'adjust', event: event });
-      return OK;
+      return ok();
     },
     pause() {
       if (!mayChange()) return refuse(LOCKED);
       if (runtime().state().status !== 'running') return refuse('the clock is not running');
       runtime().feed({ type: 'pause' }, runtime().nowMs());
-      return OK;
+      return ok();
     },
     resume() {
       if (!mayChange()) return refuse(LOCKED);
       if (runtime().state().status !== 'paused') return refuse('the clock is not paused');
       runtime().apply({ type: 'resume' });
-      return OK;
+      return ok();
     },
     newGame() {
       if (!mayChange()) return refuse(LOCKED);
       runtime().apply({ type: 'newGame' });
-      return OK;
+      return ok();
     },
   };
 }
