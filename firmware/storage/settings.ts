@@ -76,9 +76,17 @@ export interface LoadedSettings {
   problem?: string;
 }
 
+/**
+ * The longest settings file read: what the firmware writes is a few hundred characters (a control of ten stages a side
+ * under 1,500). A longer one is not parsed (a crafted file of a few thousand array items ran a board out of memory at
+ * every boot, before its first frame): it is left unused, with a notice, until the next save writes over it.
+ */
+export const MAX_SETTINGS_CHARS = 2048;
+
 export function loadSettings(storage: KeyValueStorage): LoadedSettings {
   const text = storage.read(SETTINGS_RECORD);
   if (text === undefined) return { settings: defaultSettings() };
+  if (text.length > MAX_SETTINGS_CHARS) return { settings: defaultSettings(), problem: 'settings too long (' + text.length + ' bytes), defaults used' };
   let value: unknown;
   try {
     value = JSON.parse(text);

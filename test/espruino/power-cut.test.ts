@@ -104,6 +104,13 @@ describeOnEspruino('corrupt storage on the interpreter: a message, a new game, n
     expect(last(out)).toMatch(/^59:59 .*\n#1 /);
   });
 
+  it('settings longer than the firmware writes are not parsed: the defaults, a message, the boot goes on', async () => {
+    // 3,000 array items: parsed, they had run the board out of memory at every boot, before its first frame.
+    const out = await bootWith({ settingsText: '{"a":[' + new Array(3000).fill(1).join(',') + ']}' });
+    expect(out).toContain('goclock: settings too long (6007 bytes), defaults used');
+    expect(last(out)).toMatch(/^59:59 .*\n#1 /);
+  });
+
   it('settings with an impossible control fall back to the defaults with a message naming the field', async () => {
     const bad = JSON.stringify({ control: { system: 'byoyomi', mainMs: -5, periods: 3, periodMs: 30000 }, options: {}, leftSide: 'black', sound: true, volume: 0.5 });
     const out = await bootWith({ settingsText: bad });

@@ -11,7 +11,8 @@ import { spawn } from 'child_process';
 import * as path from 'path';
 import { appendRecord, crc32, readRecords } from '../../firmware/storage/journal';
 import { JOURNAL_FILES, JOURNAL_RECORD, restoreGame, RestoreResult } from '../../firmware/storage/game-journal';
-import { defaultSettings, loadSettings, saveSettings, SETTINGS_RECORD, settingsError } from '../../firmware/storage/settings';
+import { defaultSettings, loadSettings, MAX_SETTINGS_CHARS, saveSettings, SETTINGS_RECORD, settingsError } from '../../firmware/storage/settings';
+import { MAX_STAGES } from '../../firmware/clock/control-validate';
 import { view, ClockView } from '../../firmware/display/view';
 import { otherSide } from '../../firmware/clock/side';
 import { startRuntime, Runtime } from '../../firmware/runtime/runtime';
@@ -487,6 +488,19 @@ function settingsSurvive(text: string): void {
 describe('settings in flash', () => {
   test('the default settings pass the checks stored settings must pass (they are copied at boot, not checked)', () => {
     expect(settingsError(JSON.parse(JSON.stringify(defaultSettings())))).toBeUndefined();
+  });
+
+  test('the longest settings the firmware writes (ten stages a side) are read; a longer file is not parsed', () => {
+    const settings = defaultSettings();
+    const stages = Array.from({ length: MAX_STAGES }, (_, i) => ({ moves: 100 + i, ms: 3600000 + i }));
+    settings.control = { black: { system: 'stages', stages }, white: { system: 'stages', stages } };
+    settings.arbiterCode = '2468';
+    const storage = new MemoryStorage();
+    saveSettings(storage, settings);
+    expect((storage.read(SETTINGS_RECORD) as string).length).toBeLessThan(MAX_SETTINGS_CHARS);
+    expect(loadSettings(storage)).toEqual({ settings: settings });
+    storage.write(SETTINGS_RECORD, '{"a":[' + '1,'.repeat(MAX_SETTINGS_CHARS) + '1]}');
+    expect(loadSettings(storage)).toEqual({ settings: defaultSettings(), problem: 'settings too long (' + (MAX_SETTINGS_CHARS * 2 + 9) + ' bytes), defaults used' });
   });
 
   test('random text, junk values, cuts, deep nesting: loadSettings never throws, gives usable settings, says why in one line; the clock works', () => {
