@@ -28,6 +28,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { StringDecoder } from 'string_decoder';
 import { RECORD_BEGIN, RECORD_END, RECORD_PROBLEM } from '../firmware/storage/record-console';
+import { dropTemporary, TemporaryFile, temporaryBeside, writeTemporary } from '../sim/temporary-file';
 
 const ROOT = path.resolve(__dirname, '..');
 export const DEFAULT_BAUD = 115200;
@@ -192,10 +193,10 @@ export class RecordScanner {
     if (this.state === 'waiting') {
       if (shown === RECORD_BEGIN) this.state = 'record';
       else if (shown.startsWith(RECORD_PROBLEM)) {
-        this.problem = shown;
+        this.problem = printable(shown);
         this.state = 'problem';
       } else {
-        const text = shown.replace(/[\x00-\x1f\x7f]/g, '');
+        const text = printable(shown);
         if (text !== '') this.before.push(text);
       }
     } else if (this.state === 'record') {
@@ -254,11 +255,19 @@ export function connectionProblem(stderr: string): string | null {
 }
 
 /** The line of a crashed CLI's stderr that says what went wrong (not its stack trace). */
+/**
+ * What the board (or anything on its port) printed, safe to show on a terminal: control characters (C0, DEL and C1,
+ * among them the escape that starts a terminal's control sequences) are left out.
+ */
+export function printable(text: string): string {
+  return text.replace(/[\x00-\x1f\x7f-\x9f]/g, '');
+}
+
 export function crashLine(stderr: string): string {
   const lines = stderr.split('\n').map((line) => line.trim()).filter((line) => line !== '' && !/^at /.test(line));
   const error = lines.filter((line) => /Error\b/.test(line))[0] || lines[lines.length - 1] || 'no message';
   const hint = /Permission denied/.test(error) ? ' (may you use the port? on Linux: the dialout group)' : '';
-  return error.replace(/^(Error: )+/, '') + hint;
+  return printable(error.replace(/^(Error: )+/, '')) + hint;
 }
 
 function cliPath(): string {
@@ -350,7 +359,7 @@ function shownPath(file: string): string {
 }
 
 /** A temporary file beside `out`, made now: it says at once whether `out` can be written. */
-function makeTemporary(out: string): string {
+function makeTemporary(out: string): TemporaryFile {
   let stat: fs.Stats | null = null;
   try {
     stat = fs.statSync(out);
@@ -358,15 +367,13 @@ function makeTemporary(out: string): string {
     // not there yet: fine
   }
   if (stat !== null && stat.isDirectory()) throw new Error('cannot write ' + out + ': it is a directory');
-  const temporary = path.join(path.dirname(out), '.' + path.basename(out) + '.' + process.pid + '.tmp');
   try {
-    fs.closeSync(fs.openSync(temporary, 'wx'));
+    return temporaryBeside(out);
   } catch (e) {
     const error = e as NodeJS.ErrnoException;
     const why = error.code === 'ENOENT' ? 'no such directory ' + path.dirname(out) : error.code || error.message;
     throw new Error('cannot write ' + out + ': ' + why);
   }
-  return temporary;
 }
 
 export async function main(argv: string[]): Promise<number> {
@@ -381,7 +388,7 @@ export async function main(argv: string[]): Promise<number> {
   let child: ChildProcess | null = null;
   const interrupted = () => {
     if (child !== null) child.kill('SIGTERM');
-    fs.rmSync(temporary, { force: true });
+    dropTemporary(temporary);
     process.exit(130);
   };
   process.on('SIGINT', interrupted);
@@ -397,8 +404,7 @@ export async function main(argv: string[]): Promise<number> {
     if (run.scanner.state !== 'done') throw new Error(failure(args, run));
     const lines = run.scanner.lines;
     try {
-      fs.writeFileSync(temporary, recordText(lines, args.format), 'latin1');
-      fs.renameSync(temporary, args.out);
+      writeTemporary(temporary, recordText(lines, args.format), args.out, 'latin1');
     } catch (e) {
       throw new Error('cannot write ' + args.out + ': ' + ((e as NodeJS.ErrnoException).code || (e as Error).message));
     }
@@ -409,7 +415,7 @@ export async function main(argv: string[]): Promise<number> {
     );
     return 0;
   } finally {
-    fs.rmSync(temporary, { force: true });
+    dropTemporary(temporary);
     process.removeListener('SIGINT', interrupted);
     process.removeListener('SIGTERM', interrupted);
   }

@@ -285,7 +285,7 @@ export function parseVoiceArgs(argv: string[]): VoiceArgs {
   return args;
 }
 
-async function main(argv: string[]): Promise<number> {
+export async function main(argv: string[]): Promise<number> {
   let args: VoiceArgs;
   try {
     args = parseVoiceArgs(argv);
@@ -304,7 +304,8 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write('goclock voice: ' + missing + '\n');
     return 1;
   }
-  const outDir = args.outDir as string;
+  // Absolute: a path is always a path, never an option of espeak-ng or sox ("--out -x").
+  const outDir = path.resolve(args.outDir as string);
   try {
     checkWritable(outDir);
   } catch (error) {

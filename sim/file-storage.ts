@@ -1,18 +1,18 @@
 /**
  * The device's Storage (named records) kept in a JSON file, `{ "records": { name: text } }`, so that settings and
  * the game journal survive the simulator's restarts the way they survive a power cut on the device. Every write goes
- * to the file at once (written beside it, then renamed over it, so a kill never leaves half a file): quitting the
+ * to the file at once (written beside it, then renamed over it, so a kill never leaves half a file: temporary-file.ts): quitting the
  * simulator at any instant is a power cut, and starting it again restores the game.
  *
  * The file is read in pieces up to MAX_STORAGE_BYTES (16 MB), a UTF-8 byte-order mark at its start allowed. A place
  * that cannot be written is refused when the storage is opened, before anything is kept; a write that fails later
  * returns false (the device's "flash full") and is reported to `onProblem`, once until a write works again.
  */
-import * as fs from 'fs';
 import * as path from 'path';
 import { KeyValueStorage } from '../hal/hal';
 import { keyText } from '../firmware/clock/text';
 import { InputTooLarge, MAX_STORAGE_BYTES, readLimited } from './input-limits';
+import { dropTemporary, TemporaryFile, temporaryBeside, writeTemporary } from './temporary-file';
 
 function codeOf(e: unknown): string {
   const code = (e as NodeJS.ErrnoException).code;
@@ -62,10 +62,8 @@ export class FileStorage implements KeyValueStorage {
 
   /** A file can be written beside the storage file (and so renamed over it), or the error says why not. */
   private checkWritable(): void {
-    const temporary = this.temporaryFile();
     try {
-      fs.writeFileSync(temporary, '');
-      fs.unlinkSync(temporary);
+      dropTemporary(temporaryBeside(this.file));
     } catch (e) {
       const code = codeOf(e);
       const directory = path.dirname(this.file);
@@ -98,22 +96,15 @@ export class FileStorage implements KeyValueStorage {
     return this.problem;
   }
 
-  private temporaryFile(): string {
-    return path.join(path.dirname(this.file), '.' + path.basename(this.file) + '.' + process.pid + '.tmp');
-  }
-
   /** False when the file could not be written (the device's "flash full"). */
   private save(): boolean {
-    const temporary = this.temporaryFile();
+    let temporary: TemporaryFile | null = null;
     try {
-      fs.writeFileSync(temporary, JSON.stringify({ records: this.records }, null, 1) + '\n');
-      fs.renameSync(temporary, this.file);
+      temporary = temporaryBeside(this.file);
+      writeTemporary(temporary, JSON.stringify({ records: this.records }, null, 1) + '\n', this.file);
     } catch (e) {
-      try {
-        fs.unlinkSync(temporary);
-      } catch (ignored) {
-        // Most often it was never made (no directory).
-      }
+      // Made, then not written or renamed: it goes (when it was never made, there is nothing to remove).
+      if (temporary !== null) dropTemporary(temporary);
       const first = this.problem === undefined;
       this.problem = 'cannot write ' + this.file + ' (' + codeOf(e) + ')';
       if (first && this.onProblem) this.onProblem(this.problem + ': settings and the game are not kept there now');

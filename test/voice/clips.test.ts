@@ -15,7 +15,7 @@ import { countPoints, CountPoint, SAY_BREAK, SAY_LAST_PERIOD, SAY_OVERTIME, warn
 import { effectTracks, numberTracks, tracksFor, VOICE_FOLDERS, VOICE_MAX_NUMBER, VOICE_WORDS } from '../../firmware/sound/voice-clips';
 import { ClockEffect } from '../../firmware/clock/clock-types';
 import { allTracks, isNumberTrack, trackText, VOICE_LANGUAGES } from '../../scripts/voice-words';
-import { clipPath, missingTools, parseVoiceArgs, readWavInfo, renderClips, RenderResult, SAMPLE_RATE } from '../../scripts/voice';
+import { clipPath, main, missingTools, parseVoiceArgs, readWavInfo, renderClips, RenderResult, SAMPLE_RATE } from '../../scripts/voice';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const SECOND = 1000;
@@ -302,4 +302,19 @@ rendering('the rendered clips', () => {
     );
     expect(late).toEqual([]);
   });
+});
+
+rendering('npm run voice: paths', () => {
+  test('--out -x is the folder "-x", never an option handed to espeak-ng or sox', async () => {
+    const cwd = fs.mkdtempSync(path.join(os.tmpdir(), 'goclock-voice-out-'));
+    const was = process.cwd();
+    process.chdir(cwd);
+    try {
+      expect(await main(['--lang', 'ja', '--out', '-x'])).toBe(0);
+      expect(readWavInfo(fs.readFileSync(clipPath(path.join(cwd, '-x'), VOICE_FOLDERS.ja, 1))).channels).toBe(1);
+    } finally {
+      process.chdir(was);
+      fs.rmSync(cwd, { recursive: true, force: true });
+    }
+  }, 180000);
 });
