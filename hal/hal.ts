@@ -109,9 +109,10 @@ export interface KeyValueStorage {
   read(name: string): string | undefined;
   /**
    * Reads a record piece by piece, in order, without holding all of it in RAM at once (the journal of a long game);
-   * false when there is no such record. Storages that keep records in RAM anyway may leave it out (`read` is used).
+   * `each` returning false reads no more; false when there is no such record. Storages that keep records in RAM
+   * anyway may leave it out (`read` is used).
    */
-  readChunks?(name: string, each: (chunk: string) => void): boolean;
+  readChunks?(name: string, each: (chunk: string) => boolean | void): boolean;
   /**
    * Whether the record exists, without reading it (at boot: is there a journal to restore at all). Storages that keep
    * records in RAM anyway may leave it out (`read` is used).

@@ -52,6 +52,11 @@ const EVENT_TYPES = ['start', 'press', 'pause', 'resume', 'adjust', 'tick'];
  */
 export const COMPACT_AT_CHARS = 16384;
 /**
+ * The most a restore reads of a journal file: the budget and the record that crossed it (a compaction follows the
+ * append that reached COMPACT_AT_CHARS). A longer file is not the firmware's: set aside unread beyond this.
+ */
+export const JOURNAL_READ_LIMIT = COMPACT_AT_CHARS + MAX_RECORD_CHARS + RECORD_OVERHEAD_CHARS;
+/**
  * The journal's budget in records, whatever their length (a heartbeat's record is a few dozen characters: 16 KB of
  * them would be hundreds of records to replay): each record after the snapshot (or the game's start) costs a restore
  * STEPPED_RECORD if it is stepped through the core (an event other than a tick), LIGHT_RECORD if it is only read (a
@@ -449,35 +454,41 @@ function replayFile(storage: KeyValueStorage, name: string, limit: number, progr
   let records = 0;
   let unreadable = 0;
   let chars = 0;
-  const skippedLines = forEachRecord(storage, name, (text) => {
-    progress();
-    records++;
-    chars += text.length + RECORD_OVERHEAD_CHARS;
-    let record: unknown;
-    try {
-      record = JSON.parse(text);
-    } catch (e) {
-      unreadable++;
-      return;
-    }
-    // Espruino would make a "__proto__" field the record's prototype, V8 a plain field: neither is read.
-    if (findText(text, '__proto__') >= 0 && /*#__NOINLINE__*/ hasProtoKey(record, 8)) {
-      unreadable++;
-      return;
-    }
-    try {
-      if (replay !== null && !isHeader(record)) replayRecord(replay, record, limit);
-      else if (isHeader(record)) {
-        const started = /*#__NOINLINE__*/ replayFrom(record);
-        replay = typeof started === 'string' ? null : started;
-        problem = typeof started === 'string' ? started : undefined;
+  let skippedLines = 0;
+  try {
+    skippedLines = forEachRecord(storage, name, (text) => {
+      progress();
+      records++;
+      chars += text.length + RECORD_OVERHEAD_CHARS;
+      let record: unknown;
+      try {
+        record = JSON.parse(text);
+      } catch (e) {
+        unreadable++;
+        return;
       }
-    } catch (e) {
-      // The game does not replay; a later header (a new game) may still start one.
-      replay = null;
-      problem = /*#__NOINLINE__*/ replayProblem(e);
-    }
-  });
+      // Espruino would make a "__proto__" field the record's prototype, V8 a plain field: neither is read.
+      if (findText(text, '__proto__') >= 0 && /*#__NOINLINE__*/ hasProtoKey(record, 8)) {
+        unreadable++;
+        return;
+      }
+      try {
+        if (replay !== null && !isHeader(record)) replayRecord(replay, record, limit);
+        else if (isHeader(record)) {
+          const started = /*#__NOINLINE__*/ replayFrom(record);
+          replay = typeof started === 'string' ? null : started;
+          problem = typeof started === 'string' ? started : undefined;
+        }
+      } catch (e) {
+        // The game does not replay; a later header (a new game) may still start one.
+        replay = null;
+        problem = /*#__NOINLINE__*/ replayProblem(e);
+      }
+    }, JOURNAL_READ_LIMIT);
+  } catch (e) {
+    // Longer than the firmware ever writes (`each` throws nothing): not read on, so a boot stays bounded.
+    return { name: name, replay: null, problem: 'journal too long; ignored', any: true, skipped: 0 };
+  }
   const any = records > 0 || skippedLines > 0;
   const found = replay as Replay | null;
   if (found !== null) {

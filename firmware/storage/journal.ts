@@ -78,21 +78,30 @@ export type RecordSource = Pick<KeyValueStorage, 'read' | 'readChunks' | 'crc32'
 /**
  * Calls `each` with every valid record, oldest first, reading the file piece by piece where the storage can
  * (`readChunks`), so only one piece and one line are in RAM at a time; returns how many lines were skipped.
- * Never throws because of what the file holds; an exception thrown by `each` ends the reading and is thrown on.
+ * Never throws because of what the file holds, but for its length: past `maxChars` characters (when given) the
+ * reading stops and an error saying so is thrown. An exception thrown by `each` ends the reading and is thrown on.
  *
  * Lean on purpose (it runs once per line at boot, and Espruino lexes a function's text at every call): the line
  * split, the checksum check and the hand-over are one loop with no calls but the storage's CRC and `each`.
  */
-export function forEachRecord(storage: RecordSource, name: string, each: (text: string) => void): number {
+export function forEachRecord(storage: RecordSource, name: string, each: (text: string) => void, maxChars?: number): number {
   let skipped = 0;
+  // Characters handed over so far: past `maxChars`, reading stops and an error is thrown (a crafted file must not
+  // make a boot last as long as the flash is big).
+  let read = 0;
   // A line cut between two pieces; `overlong`: the current line is longer than any record (flash garbage with no
   // line break), skipped and not held in RAM.
   let line = '';
   let overlong = false;
   // What `each` threw: the rest is not read, and it is thrown again once the storage is done with us.
   let failure: { error: unknown } | null = null;
-  const takeChunk = (chunk: string): void => {
-    if (typeof chunk !== 'string' || failure !== null) return;
+  const takeChunk = (chunk: string): boolean => {
+    if (typeof chunk !== 'string' || failure !== null) return false;
+    read += chunk.length;
+    if (maxChars !== undefined && read > maxChars) {
+      failure = { error: new Error(name + ': longer than ' + maxChars + ' bytes') };
+      return false;
+    }
     let start = 0;
     for (;;) {
       const end = chunk.indexOf('\n', start);
@@ -104,7 +113,7 @@ export function forEachRecord(storage: RecordSource, name: string, each: (text: 
           line = '';
         } else line = line.length === 0 ? part : line + part;
       }
-      if (end < 0) return;
+      if (end < 0) return true;
       start = end + 1;
       overlong = false;
       if (line.length === 0) continue; // an empty line is just a separator
@@ -117,7 +126,7 @@ export function forEachRecord(storage: RecordSource, name: string, each: (text: 
           each(text);
         } catch (error) {
           failure = { error: error };
-          return;
+          return false;
         }
       }
       line = '';

@@ -60,15 +60,15 @@ export function createStorage(options: StorageOptions): KeyValueStorage {
    */
   let open: { [name: string]: EspruinoStorageFile | undefined } = {};
 
-  /** Calls `each` with the StorageFile's contents READ_CHUNK bytes at a time; false when it has none. */
-  function readStorageFile(name: string, each: (chunk: string) => void): boolean {
+  /** Calls `each` with the StorageFile's contents READ_CHUNK bytes at a time, until it says false; false when it has none. */
+  function readStorageFile(name: string, each: (chunk: string) => boolean | void): boolean {
     if (!name || name.length > MAX_APPEND_NAME_LENGTH) return false;
     const file = storage.open(name, 'r');
     let any = false;
     let part = file.read(READ_CHUNK);
     while (part !== undefined && part.length > 0) {
       any = true;
-      each(part);
+      if (each(part) === false) break;
       part = file.read(READ_CHUNK);
     }
     return any;

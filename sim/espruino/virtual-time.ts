@@ -114,7 +114,8 @@ export async function virtualBoard(image: FlashImage | null, options?: VirtualBo
   // neither runs nor writes anything while its Storage is prepared, and every preparation lays the files out alike.
   const script = path.join(dir, 'prepare.js');
   fs.writeFileSync(script, statements.join('\n') + '\nprint("@@"+"prepared "+require("Storage").getFree());\n', 'latin1');
-  const prepare = new Interpreter({ dir: dir, args: [script] });
+  // The build whose pool grows: the script is read whole, and a crafted journal may be longer than a board's RAM.
+  const prepare = new Interpreter({ dir: dir, pool: 'espruino', args: [script] });
   let output = '';
   try {
     await prepare.waitForText('@@prepared', 60000);

@@ -10,6 +10,7 @@ import { transcriptOf } from '../../sim/espruino/console-board';
 import { Hands } from '../../sim/hands';
 import { expectAwayFromBoundaries, Part, POWER_CUT, settingsFor } from './twin';
 import { describeOnEspruino, framesOf, GAME_TIMEOUT_MS, virtualConsole } from './support';
+import { legacyJournalAtBudget } from '../../sim/espruino/crafted-journal';
 
 jest.setTimeout(GAME_TIMEOUT_MS);
 
@@ -96,6 +97,14 @@ describeOnEspruino('corrupt storage on the interpreter: a message, a new game, n
       await board.stop();
     }
     expect(board.failures()).toEqual([]);
+  });
+
+  it('a journal longer than the firmware writes (60 KB of valid records) is read no further than its limit: set aside, a new game', async () => {
+    let crafted = legacyJournalAtBudget();
+    while (crafted.length < 60000) crafted += crafted.substring(crafted.indexOf('\n', 200));
+    const out = await bootWith({ journalText: crafted });
+    expect(out.filter((item) => /^goclock: /.test(item))).toEqual(['goclock: journal too long; ignored', 'goclock: bad journal kept']);
+    expect(last(out)).toMatch(/^0:59:59|^59:59 .*\n#1 /);
   });
 
   it('settings that are not JSON fall back to the defaults with a message', async () => {

@@ -10,7 +10,9 @@ import fc from 'fast-check';
 import { spawn } from 'child_process';
 import * as path from 'path';
 import { appendRecord, crc32, readRecords } from '../../firmware/storage/journal';
-import { JOURNAL_FILES, JOURNAL_RECORD, restoreGame, RestoreResult } from '../../firmware/storage/game-journal';
+import { JOURNAL_FILES, JOURNAL_READ_LIMIT, JOURNAL_RECORD, restoreGame, RestoreResult } from '../../firmware/storage/game-journal';
+import { journalAtBudget, legacyJournalAtBudget } from '../../sim/espruino/crafted-journal';
+import { KeyValueStorage } from '../../hal/hal';
 import { defaultSettings, loadSettings, MAX_SETTINGS_CHARS, saveSettings, SETTINGS_RECORD, settingsError } from '../../firmware/storage/settings';
 import { MAX_STAGES } from '../../firmware/clock/control-validate';
 import { view, ClockView } from '../../firmware/display/view';
@@ -348,6 +350,42 @@ function journalSurvives(records: unknown[], header: boolean, sorted?: boolean):
 }
 
 describe('junk in the journal', () => {
+  test('a journal longer than the firmware writes is read no further than JOURNAL_READ_LIMIT, and not restored', () => {
+    let text = legacyJournalAtBudget();
+    const tail = text.substring(text.indexOf('\n', 200));
+    while (text.length < 200000) text += tail;
+    for (const pieces of [true, false]) {
+      // Read in pieces as the board's StorageFiles are, or whole as a plain file is.
+      let handed = 0;
+      const storage = new MemoryStorage();
+      storage.write(JOURNAL_RECORD, text);
+      const reading: KeyValueStorage = {
+        read: (name) => storage.read(name),
+        has: (name) => storage.read(name) !== undefined,
+        write: (name, data) => storage.write(name, data),
+        append: (name, data) => storage.append(name, data),
+        erase: (name) => storage.erase(name),
+      };
+      if (pieces) {
+        reading.readChunks = (name, each) => {
+          const whole = storage.read(name);
+          if (whole === undefined) return false;
+          for (let at = 0; at < whole.length; at += 256) {
+            handed += Math.min(256, whole.length - at);
+            if (each(whole.slice(at, at + 256)) === false) break;
+          }
+          return true;
+        };
+      }
+      const restored = restoreGame(reading, 64);
+      expect(restored).toEqual({ problem: 'journal too long; ignored', others: [JOURNAL_RECORD] });
+      if (pieces) expect(handed).toBeLessThanOrEqual(JOURNAL_READ_LIMIT + 256);
+    }
+    // The longest journals the firmware writes are read whole.
+    expect(legacyJournalAtBudget().length).toBeLessThanOrEqual(JOURNAL_READ_LIMIT);
+    expect(journalAtBudget().length).toBeLessThanOrEqual(JOURNAL_READ_LIMIT);
+  });
+
   test('random text: readRecords keeps only lines with a valid checksum; restoreGame never throws; the clock works', () => {
     fc.assert(
       fc.property(fc.oneof(journalish, fc.string({ unit: 'binary', maxLength: 200 }), fc.string({ maxLength: 200 })), (text) => {

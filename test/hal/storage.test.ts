@@ -50,15 +50,23 @@ describe('storage over Espruino Storage', () => {
     storage.append('journal', piece);
     storage.append('journal', 'z\n');
     const pieces: string[] = [];
-    expect(storage.readChunks!('journal', (chunk) => pieces.push(chunk))).toBe(true);
+    expect(storage.readChunks!('journal', (chunk) => void pieces.push(chunk))).toBe(true);
     expect(pieces.join('')).toBe('a\n' + piece + 'z\n');
     expect(pieces.length).toBeGreaterThan(1);
     expect(Math.max(...pieces.map((p) => p.length))).toBeLessThanOrEqual(256);
     storage.write('settings', 'y'.repeat(600));
     const whole: string[] = [];
-    expect(storage.readChunks!('settings', (chunk) => whole.push(chunk))).toBe(true);
+    expect(storage.readChunks!('settings', (chunk) => void whole.push(chunk))).toBe(true);
     expect(whole).toEqual(['y'.repeat(600)]);
     expect(storage.readChunks!('missing', () => undefined)).toBe(false);
+  });
+
+  it('readChunks reads no more once the reader says false', () => {
+    const { storage } = setup();
+    storage.append('journal', 'x'.repeat(1000));
+    const pieces: string[] = [];
+    expect(storage.readChunks!('journal', (chunk) => pieces.push(chunk) < 2)).toBe(true);
+    expect(pieces).toEqual(['x'.repeat(256), 'x'.repeat(256)]);
   });
 
   it('keeps the appended file open between appends (no rescan for the end)', () => {
