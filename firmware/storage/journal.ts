@@ -96,7 +96,7 @@ export function forEachRecord(storage: RecordSource, name: string, each: (text: 
   // What `each` threw: the rest is not read, and it is thrown again once the storage is done with us.
   let failure: { error: unknown } | null = null;
   const takeChunk = (chunk: string): boolean => {
-    if (typeof chunk !== 'string' || failure !== null) return false;
+    if (typeof chunk !== 'string' || failure !== null) return failure === null; // a piece that is no text is passed over
     read += chunk.length;
     if (maxChars !== undefined && read > maxChars) {
       failure = { error: new Error(name + ': longer than ' + maxChars + ' bytes') };
