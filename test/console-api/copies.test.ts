@@ -10,6 +10,7 @@ import { createVirtualHal, MemoryStorage, VirtualHal } from '../../sim/virtual-h
 import { layoutFor } from '../../firmware/display/layouts';
 import { ConsoleApi, createConsoleApi } from '../../firmware/runtime/console-api';
 import { PLAIN_COPY_LIMIT, plainCopy } from '../../firmware/clock/text';
+import { poison } from '../fuzz/console-steps';
 
 const CONTROL = { system: 'byoyomi' as const, mainMs: 600000, periods: 3, periodMs: 30000 };
 
@@ -29,19 +30,6 @@ function press(hal: VirtualHal, button: 'left' | 'right', atMs: number): void {
   hal.edge(button, true);
   hal.advanceTo(atMs + 40);
   hal.edge(button, false);
-}
-
-/** Writes over everything reachable from `value`: numbers to -5, strings to "x", arrays grown, objects given a field. */
-function poison(value: unknown, depth = 0): void {
-  if (typeof value !== 'object' || value === null || depth > 8) return;
-  const v = value as { [key: string]: unknown };
-  for (const key of Object.keys(v)) {
-    if (typeof v[key] === 'number') v[key] = -5;
-    else if (typeof v[key] === 'string') v[key] = 'x';
-    else poison(v[key], depth + 1);
-  }
-  if (Array.isArray(v)) v.push({ side: 'black', atMs: -5 });
-  else v.forged = true;
 }
 
 const facts = (runtime: Runtime) => JSON.stringify({ state: runtime.state(), settings: runtime.settings(), log: runtime.packedLog() });

@@ -7,16 +7,11 @@ import { VirtualConsoleBoard } from '../../sim/espruino/virtual-time';
 import { Hands } from '../../sim/hands';
 import { settingsFor } from './twin';
 import { describeOnEspruino, GAME_TIMEOUT_MS, virtualConsole } from './support';
+import { POISON } from './console-poison';
 
 jest.setTimeout(3 * GAME_TIMEOUT_MS);
 
 const call = async (board: VirtualConsoleBoard, expression: string) => JSON.parse(await board.evaluate('JSON.stringify(' + expression + ')'));
-
-/** Espruino, an expression: `poison(v, 0)` writes over everything reachable from `v` (numbers -5, strings "x", arrays grown). */
-const POISON =
-  '(poison=function(v,d){if(typeof v!=="object"||v===null||d>8)return;Object.keys(v).forEach(function(k){' +
-  'if(typeof v[k]==="number")v[k]=-5;else if(typeof v[k]==="string")v[k]="x";else poison(v[k],d+1);});' +
-  'if(Array.isArray(v))v.push({side:"black",atMs:-5});else v.forged=true;})&&1';
 
 const CONTROL = { system: 'byoyomi' as const, mainMs: 600000, periods: 3, periodMs: 30000 };
 
