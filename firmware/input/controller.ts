@@ -154,6 +154,9 @@ export function createController(host: ControllerHost, timing?: GestureTiming): 
    * which a move's path does not read).
    */
   function handle(list: Gesture[]): void {
+    // The menu is only open while the clock stands: one the console's resume left open is closed by the next
+    // gesture, which is the clock's (a press is a move, not swallowed by the menu).
+    if (menu !== null && host.clock().status === 'running') setMenu(null, list[0].atMs);
     for (let i = 0; i < list.length; i++) {
       const g = list[i];
       if (menu !== null || (g.type !== 'press' && g.type !== 'release')) /*#__NOINLINE__*/ route(g);
@@ -220,7 +223,8 @@ export function createController(host: ControllerHost, timing?: GestureTiming): 
       return deadlineAtMs;
     },
     menuRows(columns) {
-      const code = menu === null ? null : host.menu();
+      // (A menu left open by the console's resume is not shown: the running clock is; see `handle`.)
+      const code = menu === null || host.clock().status === 'running' ? null : host.menu();
       return code ? code.menuLines(menu as MenuState, host.menuContext(), columns) : undefined;
     },
     hint() {
@@ -230,6 +234,6 @@ export function createController(host: ControllerHost, timing?: GestureTiming): 
       if (status === 'paused') return chordLevel >= 1 ? 'let go: resume' : 'hold: resume';
       return 'hold: menu';
     },
-    menuOpen: () => menu !== null,
+    menuOpen: () => menu !== null && host.clock().status !== 'running',
   };
 }

@@ -56,4 +56,32 @@ describeOnEspruino('the console API on the interpreter', () => {
       await board.stop();
     }
   });
+
+  it("the console's resume with the menu open: the running clock is shown, and the next press is a move", async () => {
+    const settings = Object.assign(settingsFor({ system: 'byoyomi', mainMs: 600000, periods: 3, periodMs: 30000 }), { arbiterCode: '2468' });
+    const board = await virtualConsole({ settingsText: JSON.stringify(settings) });
+    try {
+      // White to move; both held 4 s pause the game and open the menu.
+      await board.play(new Hands().tap('right').wait(1250).tap('left').wait(1050).both(4100).wait(500), 60000);
+      expect(await call(board, 'goclock.status()')).toMatchObject({ state: 'paused', toMove: 'white' });
+      const menuFrame = board.transcript().slice(-1)[0];
+      expect(menuFrame).not.toMatch(/\d:\d\d/);
+      expect(await call(board, 'goclock.unlock("2468")')).toEqual({ ok: true });
+      expect(await call(board, 'goclock.resume()')).toEqual({ ok: true });
+      const resumed = await call(board, 'goclock.status()');
+      expect(resumed).toMatchObject({ state: 'running', running: 'white' });
+      await board.play(new Hands().wait(1500).tap('right').wait(500), 60000);
+      const after = await call(board, 'goclock.status()');
+      // White's press was White's move, charged the 1.5 s it ran (not swallowed by the menu): Black runs now.
+      expect(after).toMatchObject({ state: 'running', running: 'black' });
+      expect(after.sides.white.moves).toBe(resumed.sides.white.moves + 1);
+      expect(resumed.sides.white.remainingMs - after.sides.white.remainingMs).toBeGreaterThanOrEqual(1500);
+      expect(resumed.sides.white.remainingMs - after.sides.white.remainingMs).toBeLessThan(1600);
+      // The display shows the clock again, not the menu.
+      expect(board.transcript().slice(-1)[0].split('\n')[0]).toMatch(/\d:\d\d/);
+      expect(board.failures()).toEqual([]);
+    } finally {
+      await board.stop();
+    }
+  });
 });
