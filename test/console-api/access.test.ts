@@ -3,33 +3,19 @@
  * refused without the arbiter's code, with a wrong one, with no code set, and after a reboot; with the code it does
  * what the menu would, checked by the same code, and a refused call changes nothing.
  */
-import { startRuntime, Runtime } from '../../firmware/runtime/runtime';
-import { defaultSettings, saveSettings, loadSettings } from '../../firmware/storage/settings';
-import { parseGameControl } from '../../firmware/clock/control-validate';
-import { createVirtualHal, MemoryStorage, VirtualHal } from '../../sim/virtual-hal';
-import { layoutFor } from '../../firmware/display/layouts';
-import { ConsoleApi, ConsoleResult, createConsoleApi, LOCKED, LOCKOUT_MS, MAX_WRONG_CODES, UNLOCK_IDLE_MS } from '../../firmware/runtime/console-api';
+import { Runtime } from '../../firmware/runtime/runtime';
+import { loadSettings } from '../../firmware/storage/settings';
+import { MemoryStorage } from '../../sim/virtual-hal';
+import { bootConsoleDevice, ConsoleDevice, pressAt } from './console-device';
+import { ConsoleApi, ConsoleResult, LOCKED, LOCKOUT_MS, MAX_WRONG_CODES, UNLOCK_IDLE_MS } from '../../firmware/runtime/console-api';
 
 const CONTROL = { system: 'byoyomi' as const, mainMs: 600000, periods: 3, periodMs: 30000 };
 
-function boot(storage: MemoryStorage, code = '2468'): { hal: VirtualHal; runtime: Runtime; api: ConsoleApi } {
-  if (storage.read('gcsettings') === undefined) {
-    const settings = defaultSettings();
-    settings.control = parseGameControl(CONTROL);
-    settings.arbiterCode = code;
-    saveSettings(storage, settings);
-  }
-  const hal = createVirtualHal({ storage });
-  const runtime = startRuntime(hal, { layout: layoutFor(hal.display) });
-  return { hal, runtime, api: createConsoleApi(() => runtime, () => hal.clock.nowMs()) };
+function boot(storage: MemoryStorage, code = '2468'): ConsoleDevice {
+  return bootConsoleDevice(storage, CONTROL, code);
 }
 
-function press(hal: VirtualHal, button: 'left' | 'right', atMs: number): void {
-  hal.advanceTo(atMs);
-  hal.edge(button, true);
-  hal.advanceTo(atMs + 40);
-  hal.edge(button, false);
-}
+const press = pressAt;
 
 /** Every changing call, with arguments it would accept once unlocked (a game paused for the corrections). */
 const CHANGES: [string, (api: ConsoleApi) => ConsoleResult][] = [

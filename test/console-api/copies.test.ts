@@ -3,34 +3,16 @@
  * (issue: "read calls hand out the clock's own objects"). In V8; test/espruino/console-copies.test.ts does the same on
  * the interpreter.
  */
-import { startRuntime, Runtime } from '../../firmware/runtime/runtime';
-import { defaultSettings, saveSettings } from '../../firmware/storage/settings';
-import { parseGameControl } from '../../firmware/clock/control-validate';
-import { createVirtualHal, MemoryStorage, VirtualHal } from '../../sim/virtual-hal';
-import { layoutFor } from '../../firmware/display/layouts';
-import { ConsoleApi, createConsoleApi } from '../../firmware/runtime/console-api';
+import { Runtime } from '../../firmware/runtime/runtime';
+import { MemoryStorage } from '../../sim/virtual-hal';
+import { bootConsoleDevice, ConsoleDevice, pressAt } from './console-device';
 import { PLAIN_COPY_LIMIT, plainCopy } from '../../firmware/clock/text';
 import { poison } from '../fuzz/console-steps';
 
 const CONTROL = { system: 'byoyomi' as const, mainMs: 600000, periods: 3, periodMs: 30000 };
 
-function boot(): { hal: VirtualHal; runtime: Runtime; api: ConsoleApi } {
-  const storage = new MemoryStorage();
-  const settings = defaultSettings();
-  settings.control = parseGameControl(CONTROL);
-  settings.arbiterCode = '2468';
-  saveSettings(storage, settings);
-  const hal = createVirtualHal({ storage });
-  const runtime = startRuntime(hal, { layout: layoutFor(hal.display) });
-  return { hal, runtime, api: createConsoleApi(() => runtime, () => hal.clock.nowMs()) };
-}
-
-function press(hal: VirtualHal, button: 'left' | 'right', atMs: number): void {
-  hal.advanceTo(atMs);
-  hal.edge(button, true);
-  hal.advanceTo(atMs + 40);
-  hal.edge(button, false);
-}
+const boot = (): ConsoleDevice => bootConsoleDevice(new MemoryStorage(), CONTROL);
+const press = pressAt;
 
 const facts = (runtime: Runtime) => JSON.stringify({ state: runtime.state(), settings: runtime.settings(), log: runtime.packedLog() });
 

@@ -5,34 +5,22 @@
  * clock's, so both runs must end alike: the same answers, the clock's state and settings, its log, and what it wrote
  * to flash (the journal and the record). test/espruino/console-copies.test.ts poisons answers on the interpreter.
  */
+import { MemoryStorage } from '../../sim/virtual-hal';
+import { bootConsoleDevice, pressAt } from '../console-api/console-device';
 import fc from 'fast-check';
-import { startRuntime } from '../../firmware/runtime/runtime';
-import { defaultSettings, saveSettings } from '../../firmware/storage/settings';
-import { parseGameControl } from '../../firmware/clock/control-validate';
-import { createVirtualHal, MemoryStorage } from '../../sim/virtual-hal';
-import { layoutFor } from '../../firmware/display/layouts';
-import { createConsoleApi } from '../../firmware/runtime/console-api';
 import { SCALE } from './harness';
 import { CONTROL, poison, Step, stepArb } from './console-steps';
 
 /** Plays `steps` on a fresh clock; what it answered and what it ends with, as text. */
 function play(steps: Step[], mutate: boolean): { answers: string[]; end: string } {
   const storage = new MemoryStorage();
-  const settings = defaultSettings();
-  settings.control = parseGameControl(CONTROL);
-  settings.arbiterCode = '2468';
-  saveSettings(storage, settings);
-  const hal = createVirtualHal({ storage });
-  const runtime = startRuntime(hal, { layout: layoutFor(hal.display) });
-  const api = createConsoleApi(() => runtime, () => hal.clock.nowMs());
+  const { hal, runtime, api } = bootConsoleDevice(storage, CONTROL);
   const answers: string[] = [];
   let t = 0;
   for (const step of steps) {
     if ('press' in step) {
-      hal.advanceTo((t += step.gapMs));
-      hal.edge(step.press, true);
-      hal.advanceTo((t += 40));
-      hal.edge(step.press, false);
+      pressAt(hal, step.press, (t += step.gapMs));
+      t += 40;
       continue;
     }
     const answer = (api[step.call] as (...args: unknown[]) => unknown)(...JSON.parse(step.args));
